@@ -1,0 +1,156 @@
+# fj - GNU Make build.  `make help` lists the targets.
+#
+# Variants build into build/<VARIANT>: release (default), debug, tsan, asan
+# (AddressSanitizer + UndefinedBehaviorSanitizer).  Other parts of the project
+# add their targets in mk/*.mk, included at the end.
+
+VARIANT ?= release
+CC ?= cc
+PREFIX ?= /usr/local
+BUILD := build/$(VARIANT)
+
+WARNINGS := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wpointer-arith -Wno-unused-parameter
+CSTD := -std=gnu11
+DEPFLAGS = -MMD -MP
+
+ifeq ($(VARIANT),release)
+  OPT := -O2 -DNDEBUG
+else ifeq ($(VARIANT),debug)
+  OPT := -O0 -g3
+else ifeq ($(VARIANT),tsan)
+  OPT := -O1 -g -fsanitize=thread
+else ifeq ($(VARIANT),asan)
+  OPT := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+else
+  $(error VARIANT must be release, debug, tsan or asan)
+endif
+
+CFLAGS ?=
+CFLAGS += $(CSTD) -D_GNU_SOURCE $(OPT) $(WARNINGS) -fPIC -pthread -Iinclude
+LDFLAGS += $(filter -fsanitize=%,$(OPT)) -pthread
+LDLIBS += -latomic_ops
+
+LIB_SRCS := $(wildcard runtime/*.c)
+LIB_OBJS := $(patsubst runtime/%.c,$(BUILD)/runtime/%.o,$(LIB_SRCS))
+LIB_A := $(BUILD)/libfj.a
+LIB_SO := $(BUILD)/libfj.so
+
+EXAMPLE_SRCS := $(wildcard examples/*.c)
+EXAMPLES := $(patsubst examples/%.c,$(BUILD)/examples/%,$(EXAMPLE_SRCS))
+TOOL_SRCS := $(wildcard tools/*.c)
+TOOLS := $(patsubst tools/%.c,$(BUILD)/tools/%,$(TOOL_SRCS))
+TEST_SRCS := $(wildcard tests/unit/*.c tests/stress/*.c)
+TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
+
+.PHONY: all lib examples tools tests test check-sanitize check-tsan check-asan stress stress-loop \
+        demo install uninstall clean format help deps header-check
+
+all: lib examples tools
+
+lib: $(LIB_A) $(LIB_SO)
+examples: $(EXAMPLES)
+tools: $(TOOLS)
+tests: $(TESTS) header-check
+
+deps:
+	@sh tools/install-deps.sh
+
+# libatomic_ops must be present before anything compiles; say how to get it.
+$(BUILD)/.deps-ok:
+	@sh tools/install-deps.sh --check
+	@mkdir -p $(@D) && touch $@
+
+$(BUILD)/runtime/%.o: runtime/%.c | $(BUILD)/.deps-ok
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+
+$(LIB_A): $(LIB_OBJS)
+	$(AR) rcs $@ $^
+
+$(LIB_SO): $(LIB_OBJS)
+	$(CC) -shared $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/examples/%: examples/%.c $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
+
+$(BUILD)/tools/%: tools/%.c $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
+
+$(BUILD)/tests/%: tests/%.c tests/check.h $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Iruntime $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
+
+# fj.h must stand alone, as C and as C++.
+header-check: $(BUILD)/.header-c $(BUILD)/.header-cxx
+$(BUILD)/.header-c: include/fj.h
+	@mkdir -p $(@D)
+	printf '#include "fj.h"\nint main(void) { return fj_strerror(0) == 0; }\n' | $(CC) $(CSTD) $(WARNINGS) -Iinclude -x c -fsyntax-only -
+	@touch $@
+$(BUILD)/.header-cxx: include/fj.h
+	@mkdir -p $(@D)
+	@if command -v c++ >/dev/null 2>&1; then \
+	  printf '#include "fj.h"\nint main() { fj_task t = FJ_TASK_INIT(nullptr); return t.fn != nullptr; }\n' | \
+	  c++ -std=c++11 -Wall -Wextra -Werror -Iinclude -x c++ -fsyntax-only - ; \
+	else echo "header-check: no C++ compiler, C++ check skipped"; fi
+	@touch $@
+
+# The test suite: every case of every test program, in its own process, on 1,
+# 2, 4 and 8 workers where the case depends on them.  Closing line:
+# "N passed, M failed".
+test: tests
+	@sh tests/run-tests.sh $(BUILD)/tests
+
+check-tsan:
+	$(MAKE) VARIANT=tsan test FJ_TEST_SCALE=$${FJ_TEST_SCALE:-4}
+check-asan:
+	$(MAKE) VARIANT=asan test FJ_TEST_SCALE=$${FJ_TEST_SCALE:-2}
+check-sanitize: check-tsan check-asan
+
+# Stress tier with full-size knobs; stress-loop repeats until the first failure.
+stress: tests
+	@FJ_TEST_SCALE=1 FJ_TEST_STRESS=1 sh tests/run-tests.sh $(BUILD)/tests stress
+stress-loop: tests
+	@n=0; while FJ_TEST_STRESS=1 sh tests/run-tests.sh $(BUILD)/tests stress >/tmp/fj-stress.log 2>&1; do \
+	  n=$$((n+1)); echo "stress round $$n passed"; done; cat /tmp/fj-stress.log; exit 1
+
+DEMO_WORKERS ?= 2
+demo: examples
+	@for ex in fib nqueens mergesort; do \
+	  echo "== $$ex (--workers $(DEMO_WORKERS))"; \
+	  FJ_STATS=1 $(BUILD)/examples/$$ex --workers $(DEMO_WORKERS) || exit 1; done
+
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 $(LIB_A) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(LIB_SO) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 include/fj.h $(DESTDIR)$(PREFIX)/include/
+	for h in include/fj_*.h; do [ -f "$$h" ] && install -m 644 $$h $(DESTDIR)$(PREFIX)/include/ || true; done
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1|g' fj.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fj.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/lib/libfj.a $(DESTDIR)$(PREFIX)/lib/libfj.so $(DESTDIR)$(PREFIX)/include/fj.h \
+	      $(DESTDIR)$(PREFIX)/include/fj_*.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/fj.pc
+
+format:
+	clang-format -i include/*.h runtime/*.[ch] tests/*.h tests/*/*.c examples/*.c examples/*/*.c tools/*.c
+
+clean:
+	rm -rf build
+
+help:
+	@echo "make [VARIANT=release|debug|tsan|asan] [CC=gcc|clang] TARGET"
+	@echo "  all            library, examples, tools (default)"
+	@echo "  test           build and run the test suite"
+	@echo "  check-sanitize the suite under ThreadSanitizer, then ASan+UBSan"
+	@echo "  stress         stress tier at full size; stress-loop: until first failure"
+	@echo "  demo           run fib, nqueens, mergesort with statistics"
+	@echo "  bench          peer benchmarks (bench/); bench-quick: smaller inputs"
+	@echo "  install        PREFIX=/usr/local: libfj.a, libfj.so, fj.h, fj.pc"
+	@echo "  deps           install libatomic-ops-dev (Debian) if missing"
+	@echo "  format clean"
+
+-include $(wildcard mk/*.mk)
+-include $(LIB_OBJS:.o=.d) $(wildcard $(BUILD)/examples/*.d $(BUILD)/tools/*.d $(BUILD)/tests/*/*.d)

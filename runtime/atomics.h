@@ -1,0 +1,95 @@
+/* atomics.h - the only door to libatomic_ops, and the runtime's named orderings.
+ *
+ * Every atomic the runtime performs goes through this file, so that a reader can
+ * see in one place which orderings exist and what they cost.  We use only the
+ * plain (relaxed), _acquire, _release and _full flavours of libatomic_ops.
+ *
+ *   operation                   x86-64 (TSO)             ARMv8
+ *   --------------------------  -----------------------  -----------------------
+ *   load / store (relaxed)      mov                      ldr / str
+ *   load_acquire                mov (+compiler barrier)  ldar
+ *   store_release               mov (+compiler barrier)  stlr
+ *   cas_full / fetch_add_full   lock cmpxchg / lock xadd ldaxr/stlxr loop + dmb
+ *   fence_full                  mfence (~30 cycles)      dmb ish
+ *   fence_heavy (membarrier)    IPI to every CPU running one of our threads (~1-5 us)
+ *
+ * The asymmetric fence pair.  Two places need a StoreLoad fence on a hot path
+ * (the owner's pop in deque.h, the fast-path completion in task_inline.h) whose
+ * partner is on a cold path (a thief's steal, a joiner about to park).  On Linux,
+ * membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) makes every thread of the process
+ * execute a full barrier, so the hot side may use a compiler barrier only
+ * (fence_light) while the cold side pays for membarrier (fence_heavy).  The
+ * guarantee we rely on: for two threads A (store X; fence_light; load Y) and
+ * B (store Y; fence_heavy; load X), at least one of the loads sees the other's
+ * store.  When membarrier is unavailable (old kernel, seccomp, FJ_FENCE=full),
+ * both sides fall back to a real full fence, chosen once at start-up.
+ *
+ * ThreadSanitizer does not model fences at all; it only checks that every
+ * concurrent access is atomic, which all of ours are.  The orderings the fences
+ * provide are argued in comments, and exercised by the stress tests on real
+ * hardware, not by TSan.
+ */
+#ifndef FJ_ATOMICS_H
+#define FJ_ATOMICS_H
+
+#include <atomic_ops.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef volatile AO_t atomic_word;         /* pointer-sized unsigned */
+typedef volatile unsigned int atomic_u32;  /* futex-sized word */
+
+/* ---- pointer-sized words ---- */
+static inline size_t atomic_load(const atomic_word *p) { return AO_load(p); }
+static inline size_t atomic_load_acquire(const atomic_word *p) { return AO_load_acquire(p); }
+static inline void atomic_store(atomic_word *p, size_t v) { AO_store(p, v); }
+static inline void atomic_store_release(atomic_word *p, size_t v) { AO_store_release(p, v); }
+static inline size_t atomic_fetch_add_full(atomic_word *p, size_t v) { return AO_fetch_and_add_full(p, v); }
+static inline size_t atomic_cas_full(atomic_word *p, size_t expect, size_t desired)
+{
+    return AO_fetch_compare_and_swap_full(p, expect, desired);  /* returns the old value */
+}
+
+/* ---- 32-bit words (futex words) ---- */
+static inline unsigned atomic_load_u32(const atomic_u32 *p) { return AO_int_load((const volatile unsigned *)p); }
+static inline unsigned atomic_load_acquire_u32(const atomic_u32 *p)
+{
+    return AO_int_load_acquire((const volatile unsigned *)p);
+}
+static inline void atomic_store_u32(atomic_u32 *p, unsigned v) { AO_int_store(p, v); }
+static inline void atomic_store_release_u32(atomic_u32 *p, unsigned v) { AO_int_store_release(p, v); }
+static inline unsigned atomic_cas_full_u32(atomic_u32 *p, unsigned expect, unsigned desired)
+{
+    return AO_int_fetch_compare_and_swap_full(p, expect, desired);  /* returns the old value */
+}
+static inline unsigned atomic_fetch_add_full_u32(atomic_u32 *p, unsigned v) { return AO_int_fetch_and_add_full(p, v); }
+
+/* ---- bytes: one writer per byte of a shared 32-bit word (see task.h) ---- */
+static inline void atomic_store_release_u8(volatile unsigned char *p, unsigned char v) { AO_char_store_release(p, v); }
+
+/* ---- counters read by other threads but written by one: no read-modify-write ---- */
+static inline void counter_add(atomic_word *p, size_t v) { AO_store(p, AO_load(p) + v); }
+
+/* ---- fences ---- */
+static inline void compiler_barrier(void) { AO_compiler_barrier(); }
+static inline void fence_full(void) { AO_nop_full(); }
+
+/* True once fence_init() found a working membarrier; read on hot paths, written once. */
+extern bool fj_fence_asymmetric;
+
+/* Chooses the fence mode; FJ_FENCE=full in the environment forces the symmetric one. */
+void fence_init(void);
+
+/* The hot side of the asymmetric pair: a compiler barrier when membarrier works. */
+static inline void fence_light(void)
+{
+    if (__builtin_expect(fj_fence_asymmetric, 1))
+        compiler_barrier();
+    else
+        fence_full();
+}
+
+/* The cold side of the asymmetric pair: serialises every thread of the process. */
+void fence_heavy(void);
+
+#endif

@@ -1,0 +1,52 @@
+/* config.h - every tunable of the runtime in one place.
+ *
+ * Each has a default, a one-line meaning and a compile-time check of its
+ * constraint.  Those marked (env) can also be set per pool through fj_config
+ * or the environment variable named in include/fj.h.
+ */
+#ifndef FJ_CONFIG_H
+#define FJ_CONFIG_H
+
+/* Largest pool we accept: beyond it creation fails with FJ_EINVAL, not a crash. */
+#define FJ_MAX_WORKERS 1024
+_Static_assert(FJ_MAX_WORKERS > 0 && FJ_MAX_WORKERS < 65535, "worker index must fit the 16-bit waiter field");
+
+/* Initial slots of a work-stealing deque; it doubles when full. */
+#define FJ_DEQUE_INITIAL_CAPACITY 256
+_Static_assert((FJ_DEQUE_INITIAL_CAPACITY & (FJ_DEQUE_INITIAL_CAPACITY - 1)) == 0, "capacity must be a power of two");
+_Static_assert(FJ_DEQUE_INITIAL_CAPACITY >= 4, "the deque keeps one slot spare; tiny arrays only churn");
+
+/* (env) Rounds an idle worker spends scanning for work with a pause between. */
+#define FJ_DEFAULT_SPIN_ROUNDS 64
+/* (env) Rounds after spinning that end in sched_yield() before the worker parks. */
+#define FJ_DEFAULT_YIELD_ROUNDS 16
+/* (env) Victims tried per round (random victims, never the worker itself). */
+#define FJ_DEFAULT_STEAL_ATTEMPTS 4
+_Static_assert(FJ_DEFAULT_SPIN_ROUNDS >= 0 && FJ_DEFAULT_YIELD_ROUNDS >= 0, "rounds are counts");
+_Static_assert(FJ_DEFAULT_STEAL_ATTEMPTS >= 1, "an idle round must try at least one victim");
+
+/* How deeply join may nest helping (running other tasks) on one worker's stack.
+ * Past it a joiner runs nothing more and waits (spin, yield, park), so helping
+ * can never overflow the worker's stack. */
+#define FJ_HELP_DEPTH_MAX 48
+/* Random (non-leapfrog) steals while joining stop at this shallower depth, so a
+ * joiner is not kept busy with unrelated work long after its child finished. */
+#define FJ_RANDOM_HELP_DEPTH_MAX 8
+_Static_assert(FJ_RANDOM_HELP_DEPTH_MAX <= FJ_HELP_DEPTH_MAX, "random helping is the more limited kind");
+
+/* Hops a joiner follows along the chain thief -> the thief's own thief -> ... */
+#define FJ_LEAPFROG_CHAIN_MAX 8
+_Static_assert(FJ_LEAPFROG_CHAIN_MAX >= 1, "at least the direct thief");
+
+/* Spins a joiner with nothing to help does before it yields, then parks. */
+#define FJ_JOIN_SPIN_ROUNDS 128
+#define FJ_JOIN_YIELD_ROUNDS 16
+
+/* Worker thread stack when fj_config.stack_size is 0 (bytes). */
+#define FJ_DEFAULT_STACK_SIZE (8u << 20)
+_Static_assert(FJ_DEFAULT_STACK_SIZE >= (64u << 10), "helping nests frames; keep room for FJ_HELP_DEPTH_MAX of them");
+
+/* Cache line assumed for padding between fields written by different threads. */
+#define FJ_CACHE_LINE 64
+
+#endif

@@ -1,0 +1,167 @@
+/* deque.c - the slow paths of the work-stealing deque (fast paths: deque.h).
+ *
+ * Design overview
+ * ===============
+ * Read first: Frigo, Leiserson, Randall, "The Implementation of the Cilk-5
+ * Multithreaded Language" (PLDI'98, section 5: the THE protocol); Joe Duffy's
+ * WorkStealingQueue; Chase and Lev, "Dynamic Circular Work-Stealing Deque"
+ * (SPAA'05) for the growing array.
+ *
+ * The ideal algorithm, ignoring every race:
+ *
+ *     push(x):  buf[tail++] = x                 -- owner, LIFO end
+ *     pop():    return tail > head ? buf[--tail] : EMPTY
+ *     steal():  return tail > head ? buf[head++] : EMPTY   -- thieves, FIFO end
+ *
+ * Complications, one at a time:
+ *
+ * 1. Thieves against thieves.  They all move head, so they serialise on the
+ *    deque's lock.  A thief that finds the lock busy goes to another victim
+ *    (deque_steal with wait = false) instead of queueing behind other thieves.
+ *
+ * 2. Owner against a thief.  The owner must not take the lock on every pop, so
+ *    pop and steal each announce their claim before checking the other end:
+ *
+ *        pop:   tail = t - 1;  FENCE;  if head > t - 1 -> conflict
+ *        steal: head = h + 1;  FENCE;  if h + 1 > tail -> conflict
+ *
+ *    Both are a store followed by a load of the other's variable, so each side
+ *    needs a StoreLoad fence (Dekker).  With the fences, when both race for the
+ *    last item at least one of them sees the other's claim.  The thief that sees
+ *    a conflict undoes its claim and fails; the owner that sees one undoes its
+ *    claim and retries under the lock, where no thief can move head.
+ *
+ * 3. Who pays for the fence.  Pops are on the fork/join fast path; steals are
+ *    rare and already slow (a lock).  So pop uses fence_light() and steal uses
+ *    fence_heavy() (membarrier), see atomics.h.  Where membarrier is missing,
+ *    both are full fences.
+ *
+ * 4. Reading the slot.  A thief reads buf[h] after its claim succeeded.  While
+ *    it reads, head already says h + 1, so an owner that wraps around could
+ *    overwrite slot h & mask with a new push.  Push therefore treats the array
+ *    as full at capacity - 1 items: slot (head - 1) & mask is never written
+ *    while a thief may be reading it.
+ *
+ * 5. Growing.  The owner doubles the array under the lock, copying the live
+ *    items [head, tail) to the same logical indices.  Thieves read buf and mask
+ *    only under the lock, so they never see a half-copied array, and the old
+ *    array can be freed at once.  If allocation fails, push reports
+ *    DEQUE_NO_MEMORY and the caller runs the item itself; nothing is lost.
+ *
+ * The one subtle race, argued: owner pop vs thief steal of the last item.
+ *   Let one item remain at index k: head == k, tail == k + 1.
+ *   (a) The owner stores tail = k; the thief stores head = k + 1.
+ *   (b) By the fence pair, the owner's load of head returns k + 1, or the
+ *       thief's load of tail returns k, or both.
+ *   (c) Thief sees tail == k: k + 1 > k, it restores head = k and fails.
+ *   (d) Owner sees head == k + 1 > k: it restores tail, takes the lock (which
+ *       the thief holds until (c) or its success is complete), and re-checks
+ *       with both indices stable.
+ *   (e) Owner sees head == k: then by (b) the thief saw tail == k and fails,
+ *       so the owner alone takes item k.
+ *   Summary: 1. every item is taken at most once; 2. an item is lost only if
+ *   both sides fail, which (d) rules out because the locked re-check sees the
+ *   thief's undo; 3. the owner takes the lock only when a thief is at the same
+ *   item; 4. no push overwrites a slot a thief may still read.
+ */
+#include "deque.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int deque_init(deque *d, size_t initial_capacity)
+{
+    memset(d, 0, sizeof *d);
+    d->buf = calloc(initial_capacity, sizeof *d->buf);
+    if (!d->buf)
+        return -1;
+    d->mask = initial_capacity - 1;
+    d->owner = pthread_self();
+    pthread_mutex_init(&d->lock, NULL);
+    return 0;
+}
+
+void deque_destroy(deque *d)
+{
+    pthread_mutex_destroy(&d->lock);
+    free(d->buf);
+    d->buf = NULL;
+}
+
+void deque_set_owner(deque *d, pthread_t owner) { d->owner = owner; }
+
+/* Copies the live items into an array of twice the size.  Caller holds the lock. */
+static int deque_grow_locked(deque *d)
+{
+    size_t old_cap = d->mask + 1;
+    size_t new_cap = old_cap * 2;
+    if (new_cap < old_cap)
+        return DEQUE_NO_MEMORY;
+    void **bigger = malloc(new_cap * sizeof *bigger);
+    if (!bigger)
+        return DEQUE_NO_MEMORY;
+    size_t h = atomic_load(&d->head), t = atomic_load(&d->tail);
+    for (size_t i = h; i != t; i++)
+        bigger[i & (new_cap - 1)] = d->buf[i & d->mask];
+    free(d->buf);  /* thieves touch buf only under the lock we hold */
+    d->buf = bigger;
+    d->mask = new_cap - 1;
+    return DEQUE_PUSHED;
+}
+
+int deque_push_slow(deque *d, void *item)
+{
+    DEQUE_ASSERT_OWNER(d);
+    pthread_mutex_lock(&d->lock);
+    size_t t = atomic_load(&d->tail);
+    if (t - atomic_load(&d->head) >= d->mask && deque_grow_locked(d) != DEQUE_PUSHED) {
+        pthread_mutex_unlock(&d->lock);
+        return DEQUE_NO_MEMORY;
+    }
+    d->buf[t & d->mask] = item;
+    /* Release as in deque_push; the unlock below would also order it. */
+    atomic_store_release(&d->tail, t + 1);
+    pthread_mutex_unlock(&d->lock);
+    return DEQUE_PUSHED;
+}
+
+void *deque_pop_slow(deque *d, size_t t)
+{
+    DEQUE_ASSERT_OWNER(d);
+    /* Undo the claim, then decide with head frozen by the lock (point 2, (d)). */
+    atomic_store_release(&d->tail, t + 1);
+    pthread_mutex_lock(&d->lock);
+    void *item = NULL;
+    size_t h = atomic_load(&d->head);
+    if ((long)(h - t) <= 0) {
+        item = d->buf[t & d->mask];
+        atomic_store_release(&d->tail, t);
+    }
+    pthread_mutex_unlock(&d->lock);
+    return item;
+}
+
+void *deque_steal(deque *d, bool wait)
+{
+    /* A read-only look first: an empty victim costs no lock and no barrier. */
+    if (deque_size(d) == 0)
+        return NULL;
+    if (wait)
+        pthread_mutex_lock(&d->lock);
+    else if (pthread_mutex_trylock(&d->lock) != 0)
+        return NULL;
+    void *item = NULL;
+    size_t h = atomic_load(&d->head);
+    atomic_store(&d->head, h + 1);  /* claim slot h */
+    /* StoreLoad: pairs with fence_light() in deque_pop (point 2). */
+    fence_heavy();
+    /* Acquire: pairs with the release store of tail in deque_push, so the slot
+     * and the task it points to are fully written before we read them. */
+    size_t t = atomic_load_acquire(&d->tail);
+    if ((long)(h + 1 - t) > 0)
+        atomic_store(&d->head, h);  /* lost the race or empty: undo the claim */
+    else
+        item = d->buf[h & d->mask];
+    pthread_mutex_unlock(&d->lock);
+    return item;
+}

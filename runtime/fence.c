@@ -1,0 +1,46 @@
+/* fence.c - choosing and issuing the heavy side of the asymmetric fence pair
+ * (the argument is in atomics.h). */
+#include <linux/membarrier.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "atomics.h"
+
+bool fj_fence_asymmetric = false;
+
+static long membarrier(int cmd) { return syscall(SYS_membarrier, cmd, 0, 0); }
+
+static void fence_choose(void)
+{
+    const char *mode = getenv("FJ_FENCE");
+    if (mode && strcmp(mode, "full") == 0)
+        return;
+    long supported = membarrier(MEMBARRIER_CMD_QUERY);
+    if (supported < 0 || !(supported & MEMBARRIER_CMD_PRIVATE_EXPEDITED))
+        return;
+    if (membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) != 0)
+        return;
+    fj_fence_asymmetric = true;
+}
+
+void fence_init(void)
+{
+    /* Decided once, before any pool thread exists, so hot paths read a constant. */
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, fence_choose);
+}
+
+void fence_heavy(void)
+{
+    if (fj_fence_asymmetric) {
+        /* Every running thread of ours passes a full barrier before this returns.
+         * After a successful registration the kernel has no reason left to refuse
+         * the command, so there is no fallback to reason about here. */
+        (void)membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED);
+        return;
+    }
+    fence_full();
+}

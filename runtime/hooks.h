@@ -1,0 +1,51 @@
+/* hooks.h - where the scheduler tells observers (trace, profile) and teaching
+ * modes (serial elision, steal stress) what happened.
+ *
+ * Each call site is `HOOK(w, EVENT, task, other)`: one predictable branch on a
+ * byte of the worker that is 0 unless one of FJ_TRACE, FJ_PROFILE, FJ_STRESS or
+ * serial elision is on.  With all of them off, the fast path pays that test and
+ * nothing else. */
+#ifndef FJ_HOOKS_H
+#define FJ_HOOKS_H
+
+#include "worker.h"
+
+struct fj_task;
+
+enum hook_event {
+    HOOK_TASK_BEGIN,     /* a task body starts on w */
+    HOOK_TASK_END,       /* ... and returns */
+    HOOK_FORK,           /* w pushed task */
+    HOOK_INLINE_JOIN,    /* w's join took task back from its own deque */
+    HOOK_JOIN_BEGIN,     /* w starts waiting for a stolen task (slow path) */
+    HOOK_JOIN_END,       /* ... and the task is complete */
+    HOOK_STEAL,          /* w stole task from worker `other` */
+    HOOK_LEAPFROG,       /* w, joining, stole task from `other`, the thief's chain */
+    HOOK_INJECTOR_TAKE,  /* w took task from the external queue */
+    HOOK_PARK,           /* w parks */
+    HOOK_WAKE            /* w is back from parking */
+};
+
+/* bits of fj_worker.hooks */
+#define HOOKS_TRACE 0x1u
+#define HOOKS_PROFILE 0x2u
+#define HOOKS_SERIAL 0x4u
+#define HOOKS_STRESS 0x8u
+
+void hooks_event(fj_worker *w, enum hook_event event, struct fj_task *task, int other);
+
+/* Called instead of pushing when HOOKS_SERIAL is set: 1 if it ran the task. */
+int hooks_fork_elided(fj_worker *w, struct fj_task *task);
+
+/* Sets w->hooks from the pool's settings and the environment; at worker start. */
+void hooks_worker_start(fj_worker *w);
+/* Flushes per-worker observer state; at worker exit. */
+void hooks_worker_stop(fj_worker *w);
+
+#define HOOK(w, event, task, other)                                                            \
+    do {                                                                                       \
+        if (__builtin_expect((w)->hooks != 0, 0))                                              \
+            hooks_event((w), (event), (task), (other));                                        \
+    } while (0)
+
+#endif

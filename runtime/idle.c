@@ -1,0 +1,170 @@
+/* idle.c - parking and waking workers without lost wake-ups.
+ *
+ * The protocol
+ * ============
+ *     sleeper (worker W)                     publisher (fork, submit, completion)
+ *     e = W.word                             publish work (store)
+ *     list W on the parked stack             fence_light
+ *     sleepers += 1                          if sleepers > 0:
+ *     fence_heavy                                pick a listed worker V, V.word += 1,
+ *     if has_work(): unlist, return              futex_wake(V.word)
+ *     futex_wait(W.word, e)
+ *
+ * Why no wake-up is lost:
+ *   1. W's store to `sleepers` and the publisher's store of the work are each
+ *      followed by the pair fence_heavy / fence_light, so at least one of the
+ *      later loads sees the other's store (the asymmetric Dekker guarantee in
+ *      atomics.h).
+ *   2. If W's has_work() saw the work, W does not park.
+ *   3. Otherwise the publisher saw sleepers > 0 and wakes a listed worker V.
+ *      V's word changes after V read `e` (V listed itself before incrementing
+ *      sleepers), so V's futex_wait either returns at once (EAGAIN) or is woken.
+ *   4. V may not be W, but V then re-scans and finds the work, or a later wake
+ *      was needed for work that appeared after V looked, and that publisher
+ *      repeats step 3.  So some worker that was asleep when the work appeared
+ *      is awake after it.
+ *   5. Joiners park here too (task.c) and are listed only while they may take
+ *      any work, so a wake that lands on one is not wasted.
+ *
+ * Start-up, shutdown and wake paths use full fences and a mutex generously;
+ * only the fork path's sleepers test (idle_should_signal) is hot.
+ */
+#include "idle.h"
+
+#include <stdlib.h>
+
+#include "futex.h"
+
+typedef struct parker {
+    atomic_u32 word;  /* futex word: bumped by every wake of this worker */
+    bool listed;      /* on its pool's parked stack; guarded by that idle.lock */
+    bool in_use;      /* reserved by a pool; guarded by table_lock */
+    char pad[FJ_CACHE_LINE - sizeof(unsigned) - 2 * sizeof(bool)];
+} parker;
+
+static parker parkers[FJ_PARKER_SLOTS];
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int parker_slots_reserve(unsigned count, unsigned *slots_out)
+{
+    unsigned found = 0;
+    pthread_mutex_lock(&table_lock);
+    for (unsigned i = 0; i < FJ_PARKER_SLOTS && found < count; i++)
+        if (!parkers[i].in_use)
+            slots_out[found++] = i;
+    if (found == count)
+        for (unsigned i = 0; i < count; i++)
+            parkers[slots_out[i]].in_use = true;
+    pthread_mutex_unlock(&table_lock);
+    return found == count ? 0 : -1;
+}
+
+void parker_slots_release(unsigned count, const unsigned *slots)
+{
+    pthread_mutex_lock(&table_lock);
+    for (unsigned i = 0; i < count; i++)
+        parkers[slots[i]].in_use = false;
+    pthread_mutex_unlock(&table_lock);
+}
+
+void parker_wake(unsigned slot)
+{
+    parker *p = &parkers[slot];
+    /* Full: the bump must be visible before the kernel compares the word for a
+     * sleeper that has not queued itself yet (futex_wait's atomic check). */
+    atomic_fetch_add_full_u32(&p->word, 1);
+    futex_wake(&p->word, 1);
+}
+
+int idle_init(idle *s, unsigned workers, const unsigned *slots)
+{
+    s->sleepers = 0;
+    s->searching = 0;
+    s->parked_count = 0;
+    s->count = workers;
+    s->slots = slots;
+    s->parked = calloc(workers, sizeof *s->parked);
+    if (!s->parked)
+        return -1;
+    pthread_mutex_init(&s->lock, NULL);
+    return 0;
+}
+
+void idle_destroy(idle *s)
+{
+    pthread_mutex_destroy(&s->lock);
+    free(s->parked);
+}
+
+static void list_parker(idle *s, unsigned slot)
+{
+    pthread_mutex_lock(&s->lock);
+    if (!parkers[slot].listed) {
+        parkers[slot].listed = true;
+        s->parked[s->parked_count++] = slot;
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void unlist_parker(idle *s, unsigned slot)
+{
+    pthread_mutex_lock(&s->lock);
+    if (parkers[slot].listed) {
+        parkers[slot].listed = false;
+        for (unsigned i = 0; i < s->parked_count; i++) {
+            if (s->parked[i] == slot) {
+                s->parked[i] = s->parked[--s->parked_count];
+                break;
+            }
+        }
+    }
+    pthread_mutex_unlock(&s->lock);
+}
+
+void idle_park(idle *s, unsigned slot, bool (*has_work)(void *ctx), void *ctx)
+{
+    parker *p = &parkers[slot];
+    unsigned e = atomic_load_acquire_u32(&p->word);
+    list_parker(s, slot);
+    atomic_fetch_add_full(&s->sleepers, 1);
+    /* StoreLoad: our sleepers increment vs the publisher's work store; pairs
+     * with the fence_light() every publisher issues before idle_signal_work. */
+    fence_heavy();
+    if (!has_work(ctx))
+        futex_wait(&p->word, e, NULL);
+    unlist_parker(s, slot);
+    atomic_fetch_add_full(&s->sleepers, (size_t)-1);
+}
+
+void idle_park_unlisted(unsigned slot, bool (*has_work)(void *ctx), void *ctx)
+{
+    parker *p = &parkers[slot];
+    unsigned e = atomic_load_acquire_u32(&p->word);
+    /* The waker's announcement lives in the task's status word (task.c); the
+     * caller registered there with a full CAS, and we still want the heavy fence
+     * against the fast-path completion's fence_light (task_inline.h). */
+    fence_heavy();
+    if (!has_work(ctx))
+        futex_wait(&p->word, e, NULL);
+}
+
+void idle_signal_work(idle *s)
+{
+    if (atomic_load(&s->sleepers) == 0)
+        return;
+    pthread_mutex_lock(&s->lock);
+    int chosen = -1;
+    if (s->parked_count > 0) {
+        chosen = (int)s->parked[--s->parked_count];
+        parkers[chosen].listed = false;
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (chosen >= 0)
+        parker_wake((unsigned)chosen);
+}
+
+void idle_wake_all(idle *s)
+{
+    for (unsigned i = 0; i < s->count; i++)
+        parker_wake(s->slots[i]);
+}

@@ -1,0 +1,350 @@
+/* pool.c - creating, feeding, shutting down and destroying pools; the common pool.
+ *
+ * Path of an external fj_pool_invoke(pool, t):
+ *   pool_admit (one CAS on the state word: accepting? then count it) ->
+ *   injector_push -> fence -> idle_signal_work (wake one sleeper) ->
+ *   fj_join(t) blocks on t's futex word (or helps, on a worker of another pool)
+ *   -> the worker that ran t publishes DONE, wakes us, and pool_retire uncounts.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hooks.h"
+#include "pool.h"
+#include "stats.h"
+#include "task.h"
+
+void fj_config_init(fj_config *c)
+{
+    memset(c, 0, sizeof *c);
+    c->spin_rounds = FJ_DEFAULT_SPIN_ROUNDS;
+    c->yield_rounds = FJ_DEFAULT_YIELD_ROUNDS;
+    c->steal_attempts = FJ_DEFAULT_STEAL_ATTEMPTS;
+    c->stack_size = FJ_DEFAULT_STACK_SIZE;
+}
+
+/* Reads a non-negative integer from the environment; -1 if unset or invalid. */
+static long env_number(const char *name)
+{
+    const char *text = getenv(name);
+    if (!text || !*text)
+        return -1;
+    char *end;
+    errno = 0;
+    long value = strtol(text, &end, 10);
+    return (errno || *end || value < 0) ? -1 : value;
+}
+
+static unsigned online_cpus(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (unsigned)n : 1;
+}
+
+/* Fills defaults for zero fields, then applies the environment overrides. */
+static void config_resolve(fj_config *c, const fj_config *given)
+{
+    fj_config_init(c);
+    if (given) {
+        c->workers = given->workers;
+        c->seed = given->seed;
+        c->pin_workers = given->pin_workers;
+        if (given->spin_rounds)
+            c->spin_rounds = given->spin_rounds;
+        if (given->yield_rounds)
+            c->yield_rounds = given->yield_rounds;
+        if (given->steal_attempts)
+            c->steal_attempts = given->steal_attempts;
+        if (given->stack_size)
+            c->stack_size = given->stack_size;
+    }
+    long v;
+    if ((v = env_number("FJ_WORKERS")) > 0)
+        c->workers = (unsigned)(v > 100000 ? 100000 : v);
+    if ((v = env_number("FJ_SPIN")) >= 0)
+        c->spin_rounds = (unsigned)v;
+    if ((v = env_number("FJ_YIELD")) >= 0)
+        c->yield_rounds = (unsigned)v;
+    if ((v = env_number("FJ_STEAL_ATTEMPTS")) > 0)
+        c->steal_attempts = (unsigned)v;
+    if ((v = env_number("FJ_SEED")) >= 0)
+        c->seed = (unsigned long long)v;
+    if ((v = env_number("FJ_PIN")) >= 0)
+        c->pin_workers = v != 0;
+    if (c->workers == 0)
+        c->workers = online_cpus();
+}
+
+int pool_admit(fj_pool *pool)
+{
+    size_t s = atomic_load(&pool->state);
+    for (;;) {
+        if (!(s & STATE_ACCEPTING))
+            return FJ_ESHUTDOWN;
+        /* Full: the count and the accepting test change together; shutdown's
+         * CAS on the same word orders every admission before or after it. */
+        size_t seen = atomic_cas_full(&pool->state, s, s + STATE_ONE);
+        if (seen == s)
+            return 0;
+        s = seen;
+    }
+}
+
+void pool_retire(fj_pool *pool)
+{
+    size_t before = atomic_fetch_add_full(&pool->state, (size_t)0 - STATE_ONE);
+    if (before == STATE_ONE) {  /* last one out, and shutdown has begun */
+        pthread_mutex_lock(&pool->lifecycle_lock);
+        pthread_cond_broadcast(&pool->drained);
+        pthread_mutex_unlock(&pool->lifecycle_lock);
+    }
+}
+
+static void workers_free(fj_pool *pool, unsigned count)
+{
+    for (unsigned i = 0; i < count; i++) {
+        deque_destroy(&pool->workers[i]->deque);
+        free(pool->workers[i]);
+    }
+}
+
+static void pool_free(fj_pool *pool, unsigned workers_made)
+{
+    workers_free(pool, workers_made);
+    idle_destroy(&pool->idle);
+    injector_destroy(&pool->injector);
+    parker_slots_release(pool->count, pool->slots);
+    pthread_mutex_destroy(&pool->lifecycle_lock);
+    pthread_cond_destroy(&pool->drained);
+    free(pool->slots);
+    free(pool->workers);
+    free(pool);
+}
+
+static int workers_make(fj_pool *pool)
+{
+    for (unsigned i = 0; i < pool->count; i++) {
+        fj_worker *w = aligned_alloc(FJ_CACHE_LINE, (sizeof(fj_worker) + FJ_CACHE_LINE - 1) / FJ_CACHE_LINE * FJ_CACHE_LINE);
+        if (!w || (memset(w, 0, sizeof *w), deque_init(&w->deque, FJ_DEQUE_INITIAL_CAPACITY) != 0)) {
+            free(w);
+            workers_free(pool, i);
+            return FJ_ENOMEM;
+        }
+        w->pool = pool;
+        w->index = i;
+        w->slot = pool->slots[i];
+        /* xorshift must not start at 0; mix the index in so victims differ. */
+        w->rng = (pool->config.seed ? pool->config.seed : 0x9e3779b97f4a7c15ull) ^ ((uint64_t)(i + 1) * 0xbf58476d1ce4e5b9ull);
+        if (!w->rng)
+            w->rng = 1;
+        pool->workers[i] = w;
+    }
+    return 0;
+}
+
+static void pin_worker(fj_pool *pool, unsigned i)
+{
+    cpu_set_t cpus;
+    CPU_ZERO(&cpus);
+    CPU_SET(i % online_cpus(), &cpus);
+    pthread_setaffinity_np(pool->workers[i]->thread, sizeof cpus, &cpus);
+}
+
+/* Stops and joins the first `started` workers. */
+static void threads_stop(fj_pool *pool, unsigned started)
+{
+    atomic_store_release(&pool->stopping, 1);
+    fence_full();  /* not strictly needed: idle_park re-checks after fence_heavy */
+    idle_wake_all(&pool->idle);
+    for (unsigned i = 0; i < started; i++)
+        pthread_join(pool->workers[i]->thread, NULL);
+}
+
+static int threads_start(fj_pool *pool)
+{
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, pool->config.stack_size);
+    for (unsigned i = 0; i < pool->count; i++) {
+        if (pthread_create(&pool->workers[i]->thread, &attr, worker_main, pool->workers[i]) != 0) {
+            pthread_attr_destroy(&attr);
+            threads_stop(pool, i);
+            return FJ_ESYSTEM;
+        }
+        if (pool->config.pin_workers)
+            pin_worker(pool, i);
+    }
+    pthread_attr_destroy(&attr);
+    return 0;
+}
+
+static int pool_alloc(fj_pool **out, const fj_config *config)
+{
+    fj_pool *pool = calloc(1, sizeof *pool);
+    if (!pool)
+        return FJ_ENOMEM;
+    config_resolve(&pool->config, config);
+    pool->count = pool->config.workers;
+    if (pool->count > FJ_MAX_WORKERS) {
+        free(pool);
+        return FJ_EINVAL;
+    }
+    pool->workers = calloc(pool->count, sizeof *pool->workers);
+    pool->slots = calloc(pool->count, sizeof *pool->slots);
+    if (!pool->workers || !pool->slots) {
+        free(pool->workers);
+        free(pool->slots);
+        free(pool);
+        return FJ_ENOMEM;
+    }
+    *out = pool;
+    return 0;
+}
+
+int fj_pool_create(fj_pool **out, const fj_config *config)
+{
+    if (!out)
+        return FJ_EINVAL;
+    fence_init();
+    fj_pool *pool;
+    int rc = pool_alloc(&pool, config);
+    if (rc)
+        return rc;
+    if (parker_slots_reserve(pool->count, pool->slots) != 0) {
+        free(pool->workers);
+        free(pool->slots);
+        free(pool);
+        return FJ_EINVAL;  /* more workers alive in this process than FJ_PARKER_SLOTS */
+    }
+    pool->state = STATE_ACCEPTING;
+    pthread_mutex_init(&pool->lifecycle_lock, NULL);
+    pthread_cond_init(&pool->drained, NULL);
+    if (idle_init(&pool->idle, pool->count, pool->slots) != 0 || injector_init(&pool->injector) != 0 ||
+        (rc = workers_make(pool)) != 0) {
+        pool_free(pool, 0);  /* workers_make frees its own on failure */
+        return FJ_ENOMEM;
+    }
+    if ((rc = threads_start(pool)) != 0) {
+        pool_free(pool, pool->count);
+        return rc;
+    }
+    *out = pool;
+    return 0;
+}
+
+int fj_pool_shutdown(fj_pool *pool)
+{
+    if (!pool)
+        return FJ_EINVAL;
+    size_t s = atomic_load(&pool->state);
+    while (s & STATE_ACCEPTING) {
+        size_t seen = atomic_cas_full(&pool->state, s, s & ~STATE_ACCEPTING);
+        if (seen == s)
+            break;
+        s = seen;
+    }
+    return 0;
+}
+
+static void pool_wait_drained(fj_pool *pool)
+{
+    pthread_mutex_lock(&pool->lifecycle_lock);
+    while (atomic_load_acquire(&pool->state) != 0)
+        pthread_cond_wait(&pool->drained, &pool->lifecycle_lock);
+    pthread_mutex_unlock(&pool->lifecycle_lock);
+}
+
+static int pool_teardown(fj_pool *pool)
+{
+    fj_worker *self = fj_self;
+    if (self && self->pool == pool)
+        return FJ_EDEADLK;
+    fj_pool_shutdown(pool);
+    pool_wait_drained(pool);
+    threads_stop(pool, pool->count);
+    stats_print_if_asked(pool);
+    pool_free(pool, pool->count);
+    return 0;
+}
+
+int fj_pool_destroy(fj_pool *pool)
+{
+    if (!pool || pool->is_common)
+        return FJ_EINVAL;
+    return pool_teardown(pool);
+}
+
+int fj_pool_submit(fj_pool *pool, fj_task *t)
+{
+    if (!pool || !t)
+        return FJ_EINVAL;
+    if (task_phase(atomic_load_u32(task_status(t))) == PHASE_FORKED)
+        return FJ_EBUSY;
+    int rc = pool_admit(pool);
+    if (rc)
+        return rc;
+    atomic_store_u32(task_status(t), PHASE_FORKED);
+    t->fj_owner = NULL;
+    t->fj_thief = -1;
+    t->fj_flags = TASK_FLAG_EXTERNAL;
+    t->fj_pool = pool;
+    if (injector_push(&pool->injector, t) != 0) {
+        atomic_store_u32(task_status(t), PHASE_NEW);
+        pool_retire(pool);
+        return FJ_ENOMEM;
+    }
+    /* StoreLoad between the queued task and the sleeper test; pairs with
+     * fence_heavy() in idle_park.  Submissions are rare: a full fence is fine. */
+    fence_full();
+    idle_signal_work(&pool->idle);
+    return 0;
+}
+
+int fj_pool_invoke(fj_pool *pool, fj_task *t)
+{
+    if (!pool || !t)
+        return FJ_EINVAL;
+    fj_worker *self = fj_self;
+    if (self && self->pool == pool)
+        return fj_invoke(t);
+    int rc = fj_pool_submit(pool, t);
+    return rc ? rc : fj_join(t);
+}
+
+unsigned fj_pool_worker_count(const fj_pool *pool) { return pool ? pool->count : 0; }
+
+fj_pool *fj_current_pool(void) { return fj_self ? fj_self->pool : NULL; }
+
+int fj_current_worker_index(void) { return fj_self ? (int)fj_self->index : -1; }
+
+/* ---- the common pool ---- */
+
+static fj_pool *common_pool;
+static pthread_once_t common_once = PTHREAD_ONCE_INIT;
+
+static void common_pool_teardown(void)
+{
+    fj_pool *pool = common_pool;
+    /* A worker calling exit() cannot wait for itself; the process is ending. */
+    if (pool && !(fj_self && fj_self->pool == pool))
+        pool_teardown(pool);
+}
+
+static void common_pool_make(void)
+{
+    fj_pool *pool;
+    if (fj_pool_create(&pool, NULL) != 0)
+        return;
+    pool->is_common = true;
+    common_pool = pool;
+    atexit(common_pool_teardown);
+}
+
+fj_pool *fj_common_pool(void)
+{
+    pthread_once(&common_once, common_pool_make);
+    return common_pool;
+}

@@ -1,0 +1,41 @@
+/* pool.h - the private layout of fj_pool and its lifecycle state. */
+#ifndef FJ_POOL_H
+#define FJ_POOL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+
+#include "../include/fj.h"
+#include "atomics.h"
+#include "idle.h"
+#include "injector.h"
+#include "worker.h"
+
+/* pool.state: bit 0 = accepting external submissions; the rest counts accepted,
+ * unfinished submissions in steps of STATE_ONE.  One word, so "accepting" and
+ * "counted" change together: no submission slips in after shutdown begins, and
+ * shutdown sees every accepted one finish. */
+#define STATE_ACCEPTING ((size_t)1)
+#define STATE_ONE ((size_t)2)
+
+struct fj_pool {
+    fj_config config;
+    unsigned count;            /* workers */
+    fj_worker **workers;
+    unsigned *slots;           /* parker slot of each worker */
+    bool is_common;
+    idle idle;
+    injector injector;
+    atomic_word state;         /* accepting + count, see above */
+    atomic_word stopping;      /* 1: workers exit once they find no work */
+    atomic_word idle_workers;  /* workers parked in the scheduler loop (not in a join) */
+    pthread_mutex_t lifecycle_lock;
+    pthread_cond_t drained;    /* state reached "not accepting, count 0" */
+};
+
+/* Counts one accepted submission, or returns FJ_ESHUTDOWN. */
+int pool_admit(fj_pool *pool);
+/* Uncounts one (after the submitted task completed or its push failed). */
+void pool_retire(fj_pool *pool);
+
+#endif

@@ -1,0 +1,524 @@
+/* task.c - fork and join, their slow paths, and the task status operations.
+ *
+ * Design overview: join
+ * =====================
+ * Read first: Wagner and Calder, "Leapfrogging: a portable technique for
+ * implementing efficient futures" (PPoPP'93); Doug Lea's ForkJoinPool
+ * "Implementation Overview" (helpJoin); the Lace runtime's join.
+ *
+ * The ideal join, ignoring every race:
+ *
+ *     join(t):  if t is on top of my deque: pop it and run it here   (fast path)
+ *               else: while t is not done: run some other task        (help)
+ *
+ * Complications, one at a time:
+ *
+ * 1. Joining out of order.  If t is in my deque but not on top, the tasks above
+ *    it were forked after it by this worker and are still unstarted.  join pops
+ *    and runs them until it reaches t (or finds the deque empty: a thief took
+ *    t).  Running them early is always allowed: their own joins then find them
+ *    done.  So any join order works and none can deadlock.
+ *
+ * 2. Which work to help with.  When a thief took t, the most useful work is
+ *    t's own: whatever the thief forked while running t sits in the thief's
+ *    deque.  The joiner steals from there first (leapfrogging).  If the thief
+ *    is itself waiting in a join, it has published whom it waits for
+ *    (leap_target), and the joiner follows that chain, up to
+ *    FJ_LEAPFROG_CHAIN_MAX hops.  Then it tries its own deque (non-strict
+ *    programs may leave tasks there), then random victims and the injector.
+ *
+ * 3. Bounding the stack.  Each task run while helping nests on the joiner's
+ *    stack, and may join and help in turn.  help_depth counts the join_help
+ *    frames on this worker's stack.  Beyond FJ_RANDOM_HELP_DEPTH_MAX only
+ *    leapfrogging is allowed (work that t's completion needs anyway, so it
+ *    cannot keep the joiner busy after t is done); beyond FJ_HELP_DEPTH_MAX
+ *    nothing is run and the joiner only waits.  Stack use is therefore at most
+ *    FJ_HELP_DEPTH_MAX nested task frames above the deepest strict join.
+ *
+ * 4. Why helping terminates.  In a fully strict program a task joins only its
+ *    own descendants.  Every task the joiner runs while helping is either a
+ *    descendant of t (leapfrog) or unrelated work whose joins wait only on its
+ *    own descendants; none of them waits on a frame below it on this stack.
+ *    So no cycle of waits can form, and each helped task completes.  The
+ *    joiner checks t after every helped task: it returns at most one helped
+ *    task's duration after t completes, and random helping is cut at a shallow
+ *    depth to keep that small.
+ *
+ * 5. Waiting without burning CPU.  With nothing to help, the joiner spins,
+ *    yields, then registers its parker slot in t's status word (CAS) and parks.
+ *    It parks listed as an idle worker, so new work wakes it to help, and the
+ *    executor of t wakes it on completion.  The lost-wake-up argument is that
+ *    of idle.c, with t's completion as the published "work": the executor
+ *    either publishes DONE with a CAS that returns our registration, or stores
+ *    the phase byte and, after fence_light, reloads the word, against our
+ *    registration CAS and fence_heavy before the final check.
+ *
+ * Summary: 1. a join returns only when t is done, and everything t wrote is
+ * visible (release on completion, acquire in join); 2. any join order works;
+ * 3. helping nests at most FJ_HELP_DEPTH_MAX deep; 4. strict programs cannot
+ * deadlock; 5. a joiner parks only when there is nothing it may help with.
+ */
+#include <sched.h>
+#include <time.h>
+
+#include "task_inline.h"
+
+int task_record_error(fj_task *t, int error)
+{
+    return atomic_cas_full_u32((atomic_u32 *)&t->fj_error, 0, (unsigned)error) == 0;
+}
+
+long long task_monotonic_ns(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+/* Publishes completion and wakes waiters; t may be freed as soon as the CAS
+ * lands, so everything after it uses only values read by the CAS. */
+static void task_publish(fj_task *t, unsigned char phase)
+{
+    atomic_u32 *status = task_status(t);
+    unsigned old = atomic_load_u32(status);
+    for (;;) {
+        unsigned desired = (old & ~STATUS_PHASE_MASK) | phase;
+        /* Full: releases the body's writes to whoever acquires DONE, and tells
+         * us atomically which waiters registered before it. */
+        unsigned seen = atomic_cas_full_u32(status, old, desired);
+        if (seen == old)
+            break;
+        old = seen;
+    }
+    if (old >> STATUS_WAITER_SHIFT)
+        parker_wake((old >> STATUS_WAITER_SHIFT) - 1);
+    if (old & STATUS_FUTEX_WAITERS)
+        futex_wake(status, INT_MAX);  /* does not read t: safe after free */
+}
+
+void task_execute(fj_worker *w, fj_task *t)
+{
+    /* Read before publishing: afterwards t may be gone. */
+    unsigned flags = t->fj_flags;
+    fj_pool *submitted_to = t->fj_pool;
+    unsigned status = atomic_load_acquire_u32(task_status(t));
+    unsigned char phase = PHASE_DONE;
+    if (!(status & STATUS_ABORTED)) {
+        if (w) {
+            counter_add(&w->count.tasks_run, 1);
+            HOOK(w, HOOK_TASK_BEGIN, t, -1);
+        }
+        int rc = t->fn(t);
+        if (w)
+            HOOK(w, HOOK_TASK_END, t, -1);
+        if (rc != 0 && task_record_error(t, rc))
+            phase = PHASE_DONE_ERROR;
+    }
+    task_publish(t, phase);
+    if (flags & TASK_FLAG_EXTERNAL)
+        pool_retire(submitted_to);
+}
+
+int task_fork_slow(fj_worker *w, fj_task *t)
+{
+    if ((w->hooks & HOOKS_SERIAL) && hooks_fork_elided(w, t))
+        return 0;
+    counter_add(&w->count.forks, 1);
+    HOOK(w, HOOK_FORK, t, -1);
+    if (deque_push(&w->deque, t) != DEQUE_PUSHED) {
+        task_execute(w, t);
+        return 0;
+    }
+    fence_light();  /* as in task_fork */
+    if (idle_should_signal(&w->pool->idle))
+        idle_signal_work(&w->pool->idle);
+    return 0;
+}
+
+/* ---- helping ---- */
+
+static fj_pool *task_pool(const fj_task *t)
+{
+    const fj_worker *owner = t->fj_owner;
+    return owner ? owner->pool : (fj_pool *)t->fj_pool;
+}
+
+/* Where leapfrogging starts: the worker that took t, or (t still queued) the
+ * worker whose deque holds it.  -1 if none in our pool. */
+static int leap_start(const fj_worker *w, const fj_task *t)
+{
+    if (task_pool(t) != w->pool)
+        return -1;
+    int thief = task_thief(t);
+    if (thief >= 0)
+        return thief != (int)w->index ? thief : -1;
+    const fj_worker *owner = t->fj_owner;
+    return owner && owner != w ? (int)owner->index : -1;
+}
+
+/* Steals from worker `v`, then along the chain of workers it waits for. */
+static fj_task *leapfrog(fj_worker *w, int v)
+{
+    for (unsigned hop = 0; hop < FJ_LEAPFROG_CHAIN_MAX && v >= 0 && v != (int)w->index; hop++) {
+        fj_worker *victim = w->pool->workers[v];
+        fj_task *x = deque_steal(&victim->deque, true);
+        if (x) {
+            task_set_thief(x, (int)w->index);
+            counter_add(&w->count.leapfrogs, 1);
+            HOOK(w, HOOK_LEAPFROG, x, v);
+            return x;
+        }
+        v = (int)atomic_load(&victim->leap_target) - 1;
+    }
+    return NULL;
+}
+
+/* One attempt at finding a task to run while waiting for t (point 2, 3). */
+static fj_task *join_find_help(fj_worker *w, const fj_task *t)
+{
+    if (w->help_depth > FJ_HELP_DEPTH_MAX)
+        return NULL;
+    int target = leap_start(w, t);
+    if (target >= 0) {
+        /* Published for joiners that wait on us (their chain runs through us). */
+        atomic_store(&w->leap_target, (size_t)target + 1);
+        fj_task *x = leapfrog(w, target);
+        if (x)
+            return x;
+    }
+    if (w->help_depth > FJ_RANDOM_HELP_DEPTH_MAX)
+        return NULL;
+    fj_task *x = deque_pop(&w->deque);
+    if (!x)
+        x = worker_take_injected(w);
+    if (!x)
+        x = worker_steal_random(w, false);
+    if (x)
+        counter_add(&w->count.helps, 1);
+    return x;
+}
+
+typedef struct join_wait {
+    fj_worker *w;
+    const fj_task *t;
+} join_wait;
+
+static bool join_task_done(void *ctx)
+{
+    const join_wait *jw = ctx;
+    return status_is_done(atomic_load_acquire_u32(task_status(jw->t)));
+}
+
+static bool join_has_work(void *ctx)
+{
+    const join_wait *jw = ctx;
+    if (join_task_done(ctx))
+        return true;
+    int target = leap_start(jw->w, jw->t);
+    if (target >= 0 && deque_size(&jw->w->pool->workers[target]->deque) > 0)
+        return true;
+    return jw->w->help_depth <= FJ_RANDOM_HELP_DEPTH_MAX && worker_pool_has_work(jw->w);
+}
+
+/* Registers w as t's waiter.  Returns 1 if registered, 0 if t is done, -1 if
+ * another worker holds the waiter field (then we wait on the task word). */
+static int join_register(fj_worker *w, fj_task *t)
+{
+    atomic_u32 *status = task_status(t);
+    unsigned mine = w->slot + 1;
+    for (;;) {
+        unsigned s = atomic_load_u32(status);
+        if (status_is_done(s))
+            return 0;
+        unsigned holder = s >> STATUS_WAITER_SHIFT;
+        if (holder == mine)
+            return 1;
+        if (holder != 0)
+            return -1;
+        /* Full: orders the registration before our final check (with the
+         * fence_heavy in idle_park); pairs with the executor's CAS or byte store. */
+        if (atomic_cas_full_u32(status, s, s | (mine << STATUS_WAITER_SHIFT)) == s)
+            return 1;
+    }
+}
+
+static void join_park(fj_worker *w, fj_task *t)
+{
+    int registered = join_register(w, t);
+    if (registered == 0)
+        return;
+    counter_add(&w->count.parks, 1);
+    HOOK(w, HOOK_PARK, t, -1);
+    join_wait jw = {w, t};
+    if (registered < 0)
+        task_wait_external(t, task_monotonic_ns() + 1000000);  /* poll: 1 ms */
+    else if (w->help_depth <= FJ_RANDOM_HELP_DEPTH_MAX)
+        idle_park(&w->pool->idle, w->slot, join_has_work, &jw);
+    else
+        idle_park_unlisted(w->slot, join_has_work, &jw);
+    counter_add(&w->count.wakeups, 1);
+    HOOK(w, HOOK_WAKE, t, -1);
+}
+
+void task_join_help(fj_worker *w, fj_task *t)
+{
+    size_t saved_target = atomic_load(&w->leap_target);
+    w->help_depth++;
+    HOOK(w, HOOK_JOIN_BEGIN, t, -1);
+    unsigned idle_rounds = 0;
+    while (!status_is_done(atomic_load_acquire_u32(task_status(t)))) {
+        fj_task *x = join_find_help(w, t);
+        if (x) {
+            task_execute(w, x);
+            idle_rounds = 0;
+        } else if (++idle_rounds < FJ_JOIN_SPIN_ROUNDS) {
+            cpu_relax();
+        } else if (idle_rounds < FJ_JOIN_SPIN_ROUNDS + FJ_JOIN_YIELD_ROUNDS) {
+            sched_yield();
+        } else {
+            join_park(w, t);
+            idle_rounds = 0;
+        }
+    }
+    HOOK(w, HOOK_JOIN_END, t, -1);
+    w->help_depth--;
+    atomic_store(&w->leap_target, saved_target);
+}
+
+int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped)
+{
+    /* Point 1: t is deeper in our deque (or was stolen); run what is above it. */
+    while (popped) {
+        if (popped == t)
+            return task_run_popped_by_joiner(w, t);
+        task_execute(w, popped);
+        if (status_is_done(atomic_load_acquire_u32(task_status(t))))
+            break;
+        popped = deque_pop(&w->deque);
+    }
+    unsigned status = atomic_load_acquire_u32(task_status(t));
+    if (status_is_done(status))
+        return task_outcome_of(t, status);
+    if (task_phase(status) == PHASE_NEW)
+        return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
+    task_join_help(w, t);
+    return task_outcome_of(t, atomic_load_acquire_u32(task_status(t)));
+}
+
+/* ---- waiting from outside the pool ---- */
+
+int task_wait_external(fj_task *t, long long deadline_ns)
+{
+    atomic_u32 *status = task_status(t);
+    for (unsigned spin = 0; spin < 256; spin++) {
+        if (status_is_done(atomic_load_acquire_u32(status)))
+            return 0;
+        cpu_relax();
+    }
+    for (;;) {
+        unsigned s = atomic_load_acquire_u32(status);
+        if (status_is_done(s))
+            return 0;
+        if (!(s & STATUS_FUTEX_WAITERS)) {
+            /* Full: the flag is visible before our final check below. */
+            if (atomic_cas_full_u32(status, s, s | STATUS_FUTEX_WAITERS) != s)
+                continue;
+            s |= STATUS_FUTEX_WAITERS;
+        }
+        /* StoreLoad against the fast-path completion (store phase byte,
+         * fence_light, load waiters) in task_run_popped_by_joiner. */
+        fence_heavy();
+        s = atomic_load_acquire_u32(status);
+        if (status_is_done(s))
+            return 0;
+        struct timespec limit, *timeout = NULL;
+        if (deadline_ns >= 0) {
+            long long left = deadline_ns - task_monotonic_ns();
+            if (left <= 0)
+                return FJ_ETIMEDOUT;
+            limit.tv_sec = left / 1000000000LL;
+            limit.tv_nsec = left % 1000000000LL;
+            timeout = &limit;
+        }
+        futex_wait(status, s, timeout);
+    }
+}
+
+/* ---- the public task operations ---- */
+
+void fj_task_init(fj_task *t, fj_task_fn fn)
+{
+    t->fn = fn;
+    atomic_store_u32(task_status(t), PHASE_NEW);
+    t->fj_error = 0;
+    t->fj_thief = -1;
+    t->fj_flags = 0;
+    t->fj_owner = NULL;
+    t->fj_pool = NULL;
+    t->fj_tool[0] = t->fj_tool[1] = 0;
+}
+
+int fj_fork(fj_task *t)
+{
+    fj_worker *w = fj_self;
+    if (__builtin_expect(w != NULL, 1))
+        return task_fork(w, t);
+    fj_pool *common = fj_common_pool();
+    return common ? fj_pool_submit(common, t) : FJ_ENOMEM;
+}
+
+int fj_join(fj_task *t)
+{
+    fj_worker *w = fj_self;
+    if (__builtin_expect(w != NULL, 1))
+        return task_join(w, t);
+    unsigned status = atomic_load_acquire_u32(task_status(t));
+    if (task_phase(status) == PHASE_NEW && !status_is_done(status))
+        return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
+    task_wait_external(t, -1);
+    return task_outcome_of(t, atomic_load_acquire_u32(task_status(t)));
+}
+
+int fj_invoke(fj_task *t)
+{
+    if (task_phase(atomic_load_u32(task_status(t))) == PHASE_FORKED)
+        return FJ_EBUSY;
+    atomic_store_u32(task_status(t), PHASE_FORKED);
+    t->fj_owner = fj_self;
+    t->fj_thief = -1;
+    t->fj_flags = 0;
+    task_execute(fj_self, t);
+    return task_outcome_of(t, atomic_load_acquire_u32(task_status(t)));
+}
+
+typedef struct pair_task {
+    fj_task task;
+    void (*fn)(void *);
+    void *arg;
+} pair_task;
+
+static int pair_run(fj_task *t)
+{
+    pair_task *p = FJ_CONTAINER_OF(t, pair_task, task);
+    p->fn(p->arg);
+    return 0;
+}
+
+void fj_pair(void (*a)(void *), void *arg_a, void (*b)(void *), void *arg_b)
+{
+    fj_worker *w = fj_self;
+    if (!w) {
+        a(arg_a);
+        b(arg_b);
+        return;
+    }
+    pair_task forked = {FJ_TASK_INIT(pair_run), a, arg_a};
+    task_fork(w, &forked.task);
+    b(arg_b);
+    task_join(w, &forked.task);
+}
+
+/* ---- status queries and aborts ---- */
+
+int fj_task_is_done(const fj_task *t)
+{
+    unsigned s = atomic_load_acquire_u32(task_status(t));
+    return status_is_done(s) || (s & STATUS_ABORTED) != 0;
+}
+
+int fj_task_is_cancelled(const fj_task *t) { return (atomic_load_acquire_u32(task_status(t)) & STATUS_CANCELLED) != 0; }
+
+int fj_task_is_completed_abnormally(const fj_task *t)
+{
+    unsigned s = atomic_load_acquire_u32(task_status(t));
+    return (s & STATUS_ABORTED) != 0 || task_phase(s) == PHASE_DONE_ERROR;
+}
+
+int fj_task_is_completed_normally(const fj_task *t)
+{
+    unsigned s = atomic_load_acquire_u32(task_status(t));
+    return task_phase(s) == PHASE_DONE && !(s & STATUS_ABORTED);
+}
+
+int fj_task_outcome(const fj_task *t)
+{
+    unsigned s = atomic_load_acquire_u32(task_status(t));
+    if (!status_is_done(s) && !(s & STATUS_ABORTED))
+        return 1;
+    return task_outcome_of(t, s);
+}
+
+/* Sets `flag` while the task is not complete.  A task never forked is marked
+ * complete at the same time, since no executor will ever publish it. */
+static int task_abort(fj_task *t, unsigned flag)
+{
+    atomic_u32 *status = task_status(t);
+    for (;;) {
+        unsigned s = atomic_load_u32(status);
+        if (status_is_done(s) || (s & STATUS_ABORTED))
+            return FJ_EINVAL;
+        unsigned desired = s | flag;
+        if (task_phase(s) == PHASE_NEW)
+            desired = (desired & ~STATUS_PHASE_MASK) | PHASE_DONE;
+        if (atomic_cas_full_u32(status, s, desired) == s)
+            return 0;
+    }
+}
+
+int fj_task_cancel(fj_task *t) { return task_abort(t, STATUS_CANCELLED); }
+
+int fj_task_fail(fj_task *t, int error)
+{
+    if (error >= 0)
+        return FJ_EINVAL;
+    if (status_is_done(atomic_load_acquire_u32(task_status(t))))
+        return FJ_EINVAL;
+    /* The error is recorded before the flag that makes joins read it. */
+    task_record_error(t, error);
+    return task_abort(t, STATUS_FAILED);
+}
+
+int fj_task_wait(fj_task *t, long long timeout_ns)
+{
+    fj_worker *w = fj_self;
+    unsigned status = atomic_load_acquire_u32(task_status(t));
+    if (task_phase(status) == PHASE_NEW && !status_is_done(status))
+        return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
+    if (timeout_ns < 0)
+        return fj_join(t);
+    long long deadline = task_monotonic_ns() + timeout_ns;
+    if (!w) {
+        if (task_wait_external(t, deadline) != 0)
+            return FJ_ETIMEDOUT;
+    } else {
+        /* A worker keeps helping while it waits, but only with what it may run. */
+        while (!status_is_done(atomic_load_acquire_u32(task_status(t)))) {
+            if (task_monotonic_ns() >= deadline)
+                return FJ_ETIMEDOUT;
+            w->help_depth++;
+            fj_task *x = join_find_help(w, t);
+            if (x)
+                task_execute(w, x);
+            w->help_depth--;
+            if (!x)
+                sched_yield();
+        }
+    }
+    return task_outcome_of(t, atomic_load_acquire_u32(task_status(t)));
+}
+
+int fj_task_try_unfork(fj_task *t)
+{
+    fj_worker *w = fj_self;
+    if (!w || t->fj_owner != w || deque_peek_newest(&w->deque) != t)
+        return 0;
+    fj_task *popped = deque_pop(&w->deque);
+    if (popped != t)
+        return 0;  /* only we push, so it is NULL: a thief took t first */
+    atomic_u32 *status = task_status(t);
+    for (;;) {
+        unsigned s = atomic_load_u32(status);
+        if (atomic_cas_full_u32(status, s, (s & ~STATUS_PHASE_MASK) | PHASE_NEW) == s)
+            return 1;
+    }
+}

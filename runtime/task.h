@@ -1,0 +1,89 @@
+/* task.h - the private side of fj_task: the status word and the executors.
+ *
+ * The status word (fj_task.fj_status, 32 bits, also a futex word) has one
+ * writer discipline per byte, so the fork/join fast path needs no atomic
+ * read-modify-write:
+ *
+ *   bits 0-7    phase: NEW, FORKED, DONE, DONE_ERROR.  Written by fork (the
+ *               whole word, before the task is published) and by the executor
+ *               (a release store of this byte alone, or a CAS of the word).
+ *   bits 8-15   abort flags CANCELLED, FAILED and FUTEX_WAITERS.  Set by CAS of
+ *               the whole word, by any thread, only while phase < DONE
+ *               (FUTEX_WAITERS: at any time).
+ *   bits 16-31  waiter: parker slot + 1 of one worker parked in a join of this
+ *               task, 0 if none.  Set by that worker's CAS.
+ *
+ * A byte store and a word CAS on the same word never lose each other's update:
+ * the CAS fails and retries if the byte changed under it (x86 and ARM alike).
+ */
+#ifndef FJ_TASK_H
+#define FJ_TASK_H
+
+#include "../include/fj.h"
+#include "atomics.h"
+
+enum task_phase { PHASE_NEW = 0, PHASE_FORKED = 1, PHASE_DONE = 2, PHASE_DONE_ERROR = 3 };
+
+#define STATUS_PHASE_MASK 0xffu
+#define STATUS_CANCELLED 0x100u
+#define STATUS_FAILED 0x200u
+#define STATUS_FUTEX_WAITERS 0x8000u
+#define STATUS_ABORTED (STATUS_CANCELLED | STATUS_FAILED)
+#define STATUS_WAITER_SHIFT 16
+
+/* fj_flags */
+#define TASK_FLAG_EXTERNAL 0x1u  /* submitted through a pool's injector, counted in its state */
+
+struct fj_worker;
+
+static inline atomic_u32 *task_status(const fj_task *t) { return (atomic_u32 *)&t->fj_status; }
+
+static inline unsigned task_phase(unsigned status) { return status & STATUS_PHASE_MASK; }
+static inline int status_is_done(unsigned status) { return task_phase(status) >= PHASE_DONE; }
+
+/* The phase byte's address: byte 0 of the word in memory order. */
+static inline volatile unsigned char *task_phase_byte(fj_task *t)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return (volatile unsigned char *)&t->fj_status;
+#else
+    return (volatile unsigned char *)&t->fj_status + sizeof(unsigned) - 1;
+#endif
+}
+
+/* The outcome of a completed task, from a status word read with acquire. */
+static inline int task_outcome_of(const fj_task *t, unsigned status)
+{
+    if (status & STATUS_CANCELLED)
+        return FJ_ECANCELED;
+    if ((status & STATUS_FAILED) || task_phase(status) == PHASE_DONE_ERROR)
+        return t->fj_error;
+    return 0;
+}
+
+/* fj_thief: pool-local index of the worker that took the task from a deque or
+ * the injector, -1 before that.  Written by that worker, read by joiners. */
+static inline int task_thief(const fj_task *t) { return (int)atomic_load_acquire_u32((atomic_u32 *)&t->fj_thief); }
+static inline void task_set_thief(fj_task *t, int index)
+{
+    /* Release: a joiner that reads our index may look at our deque at once. */
+    atomic_store_release_u32((atomic_u32 *)&t->fj_thief, (unsigned)index);
+}
+
+/* Records the first error of a task (any thread).  Returns 1 if ours won. */
+int task_record_error(fj_task *t, int error);
+
+/* Runs a task this thread took from a deque or the injector (not the joiner's
+ * own fast path) and publishes its completion with one CAS, waking its waiters.
+ * After the CAS the task is never touched again: its joiner may free it. */
+void task_execute(struct fj_worker *w, fj_task *t);
+
+/* Waits until `t` is done: helping if `w` is a worker, futex otherwise.
+ * `deadline_ns` < 0: no limit; else an absolute CLOCK_MONOTONIC time.
+ * Returns 0 when done, FJ_ETIMEDOUT otherwise. */
+int task_wait_external(fj_task *t, long long deadline_ns);
+void task_join_help(struct fj_worker *w, fj_task *t);
+
+long long task_monotonic_ns(void);
+
+#endif

@@ -1,0 +1,93 @@
+/* task_inline.h - the fork/join fast path (the slow paths are in task.c).
+ *
+ * Path 1 of docs/design.md, a fork and its join on one worker:
+ *   fj_fork(t):  mark t FORKED, push on the worker's deque, wake a sleeper only
+ *                if one sleeps and nobody is searching.
+ *   fj_join(t):  pop; it is t; run t's body inline; store DONE into t's phase
+ *                byte; return.  No lock, no atomic read-modify-write on t.
+ */
+#ifndef FJ_TASK_INLINE_H
+#define FJ_TASK_INLINE_H
+
+#include <limits.h>
+
+#include "futex.h"
+#include "hooks.h"
+#include "idle.h"
+#include "pool.h"
+#include "task.h"
+#include "worker.h"
+
+int task_fork_slow(fj_worker *w, fj_task *t);
+int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped);
+
+static inline int task_fork(fj_worker *w, fj_task *t)
+{
+    if (__builtin_expect(task_phase(atomic_load_u32(task_status(t))) == PHASE_FORKED, 0))
+        return FJ_EBUSY;
+    /* Plain stores: nobody else can see t until the push below publishes it. */
+    atomic_store_u32(task_status(t), PHASE_FORKED);
+    t->fj_owner = w;
+    t->fj_thief = -1;
+    t->fj_flags = 0;
+    if (__builtin_expect(w->hooks != 0, 0))
+        return task_fork_slow(w, t);
+    counter_add(&w->count.forks, 1);
+    if (__builtin_expect(deque_push(&w->deque, t) != DEQUE_PUSHED, 0)) {
+        task_execute(w, t);  /* out of memory: a fork never fails, it runs inline */
+        return 0;
+    }
+    /* StoreLoad between the push (tail store) and the sleeper test: pairs with
+     * fence_heavy() in idle_park, so a worker going to sleep sees this task or
+     * we see it sleeping. */
+    fence_light();
+    if (__builtin_expect(idle_should_signal(&w->pool->idle), 0))
+        idle_signal_work(&w->pool->idle);
+    return 0;
+}
+
+/* Runs t, which this worker's join just popped, and publishes its completion
+ * with a byte store.  Safe without a CAS because we are t's joiner: t stays
+ * valid until we return, so reading its waiter field after the store is fine. */
+static inline int task_run_popped_by_joiner(fj_worker *w, fj_task *t)
+{
+    unsigned status = atomic_load_u32(task_status(t));
+    unsigned char phase = PHASE_DONE;
+    if (__builtin_expect(w->hooks != 0, 0))
+        hooks_event(w, HOOK_INLINE_JOIN, t, -1);
+    if (__builtin_expect(!(status & STATUS_ABORTED), 1)) {
+        counter_add(&w->count.tasks_run, 1);
+        if (__builtin_expect(w->hooks != 0, 0))
+            hooks_event(w, HOOK_TASK_BEGIN, t, -1);
+        int rc = t->fn(t);
+        if (__builtin_expect(w->hooks != 0, 0))
+            hooks_event(w, HOOK_TASK_END, t, -1);
+        if (__builtin_expect(rc != 0, 0) && task_record_error(t, rc))
+            phase = PHASE_DONE_ERROR;
+    }
+    counter_add(&w->count.inline_joins, 1);
+    /* Release: the body's writes happen-before any thread that acquires DONE. */
+    atomic_store_release_u8(task_phase_byte(t), phase);
+    /* StoreLoad: DONE vs a waiter's registration; pairs with fence_heavy() in
+     * the waiters (task.c: join_park, task_wait_external). */
+    fence_light();
+    status = atomic_load_u32(task_status(t));
+    if (__builtin_expect(status >> STATUS_WAITER_SHIFT, 0))
+        parker_wake((status >> STATUS_WAITER_SHIFT) - 1);
+    if (__builtin_expect(status & STATUS_FUTEX_WAITERS, 0))
+        futex_wake(task_status(t), INT_MAX);
+    return task_outcome_of(t, atomic_load_acquire_u32(task_status(t)));
+}
+
+static inline int task_join(fj_worker *w, fj_task *t)
+{
+    unsigned status = atomic_load_acquire_u32(task_status(t));
+    if (__builtin_expect(task_phase(status) != PHASE_FORKED || t->fj_owner != w, 0))
+        return task_join_slow(w, t, NULL);
+    fj_task *popped = deque_pop(&w->deque);
+    if (__builtin_expect(popped == t, 1))
+        return task_run_popped_by_joiner(w, t);
+    return task_join_slow(w, t, popped);
+}
+
+#endif

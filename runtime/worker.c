@@ -1,0 +1,151 @@
+/* worker.c - a worker's scheduler loop and how it finds work.
+ *
+ * Order of search, cheapest and most local first:
+ *   1. its own deque (LIFO: the newest task, still hot in cache);
+ *   2. the pool's injector (external submissions, FIFO);
+ *   3. `steal_attempts` random victims, never itself (FIFO end: the oldest,
+ *      usually the largest piece of work).
+ * With nothing found it spins (spin_rounds, a pause between rounds), then
+ * yields (yield_rounds; now waiting for busy victim locks), then parks
+ * (idle.c) until new work or shutdown wakes it. */
+#include <sched.h>
+
+#include "hooks.h"
+#include "idle.h"
+#include "pool.h"
+#include "task.h"
+#include "worker.h"
+
+__thread fj_worker *fj_self __attribute__((tls_model("initial-exec")));
+
+static uint64_t next_random(fj_worker *w)
+{
+    uint64_t x = w->rng;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return w->rng = x;
+}
+
+fj_task *worker_take_injected(fj_worker *w)
+{
+    fj_task *t = injector_take(&w->pool->injector);
+    if (t) {
+        task_set_thief(t, (int)w->index);
+        counter_add(&w->count.injector_takes, 1);
+        HOOK(w, HOOK_INJECTOR_TAKE, t, -1);
+    }
+    return t;
+}
+
+fj_task *worker_steal_random(fj_worker *w, bool wait)
+{
+    fj_pool *pool = w->pool;
+    if (pool->count < 2)
+        return NULL;
+    unsigned v = (unsigned)(next_random(w) % (pool->count - 1));
+    if (v >= w->index)
+        v++;  /* never ourselves */
+    fj_worker *victim = pool->workers[v];
+    if (deque_size(&victim->deque) == 0)
+        return NULL;
+    fj_task *t = deque_steal(&victim->deque, wait);
+    if (!t) {
+        counter_add(&w->count.failed_steals, 1);
+        return NULL;
+    }
+    task_set_thief(t, (int)w->index);
+    counter_add(&w->count.steals, 1);
+    HOOK(w, HOOK_STEAL, t, (int)v);
+    /* More left there: let a sleeper join in (ramps a pool up quickly). */
+    if (deque_size(&victim->deque) > 0 && idle_should_signal(&pool->idle))
+        idle_signal_work(&pool->idle);
+    return t;
+}
+
+fj_task *worker_find_work(fj_worker *w, unsigned attempts, bool wait)
+{
+    fj_task *t = deque_pop(&w->deque);
+    if (!t)
+        t = worker_take_injected(w);
+    for (unsigned i = 0; !t && i < attempts; i++)
+        t = worker_steal_random(w, wait);
+    return t;
+}
+
+bool worker_pool_has_work(const fj_worker *w)
+{
+    const fj_pool *pool = w->pool;
+    if (injector_size(&pool->injector) > 0)
+        return true;
+    for (unsigned i = 0; i < pool->count; i++)
+        if (deque_size(&pool->workers[i]->deque) > 0)
+            return true;
+    return false;
+}
+
+/* Spin, then yield, looking for work; NULL when it is time to park. */
+static fj_task *worker_search(fj_worker *w)
+{
+    fj_pool *pool = w->pool;
+    unsigned spin = pool->config.spin_rounds, yield = pool->config.yield_rounds;
+    fj_task *t = NULL;
+    idle_search_begin(&pool->idle);
+    for (unsigned round = 0; round < spin + yield && !t; round++) {
+        bool patient = round >= spin;
+        t = worker_find_work(w, pool->config.steal_attempts, patient);
+        if (t || atomic_load_acquire(&pool->stopping))
+            break;
+        if (patient)
+            sched_yield();
+        else
+            for (int i = 0; i < 32; i++)
+                cpu_relax();
+    }
+    idle_search_end(&pool->idle);
+    return t;
+}
+
+static bool worker_should_wake(void *ctx)
+{
+    fj_worker *w = ctx;
+    return atomic_load_acquire(&w->pool->stopping) || worker_pool_has_work(w);
+}
+
+static void worker_park(fj_worker *w)
+{
+    fj_pool *pool = w->pool;
+    counter_add(&w->count.parks, 1);
+    HOOK(w, HOOK_PARK, NULL, -1);
+    atomic_fetch_add_full(&pool->idle_workers, 1);
+    idle_park(&pool->idle, w->slot, worker_should_wake, w);
+    atomic_fetch_add_full(&pool->idle_workers, (size_t)-1);
+    counter_add(&w->count.wakeups, 1);
+    HOOK(w, HOOK_WAKE, NULL, -1);
+}
+
+void *worker_main(void *arg)
+{
+    fj_worker *w = arg;
+    fj_pool *pool = w->pool;
+    fj_self = w;
+    deque_set_owner(&w->deque, pthread_self());
+    hooks_worker_start(w);
+    for (;;) {
+        fj_task *t = worker_find_work(w, pool->config.steal_attempts, false);
+        if (!t)
+            t = worker_search(w);
+        if (t) {
+            task_execute(w, t);
+            continue;
+        }
+        /* Stop only when nothing is left: destroy drained submissions first,
+         * and non-strict leftovers in deques still get run. */
+        if (atomic_load_acquire(&pool->stopping))
+            break;
+        worker_park(w);
+    }
+    hooks_worker_stop(w);
+    fj_self = NULL;
+    return NULL;
+}

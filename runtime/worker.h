@@ -1,0 +1,75 @@
+/* worker.h - a worker thread: its deque, its counters, how it finds work.
+ *
+ * Fields are grouped by the thread that writes them, with padding between the
+ * groups, so that the owner's fast path never shares a cache line with a field
+ * that other threads write (false sharing). */
+#ifndef FJ_WORKER_H
+#define FJ_WORKER_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "atomics.h"
+#include "config.h"
+#include "deque.h"
+
+struct fj_pool;
+
+/* Counters written by their worker only (counter_add: no RMW), read racily. */
+typedef struct worker_counters {
+    atomic_word tasks_run, forks, inline_joins, steals, failed_steals;
+    atomic_word leapfrogs, helps, injector_takes, parks, wakeups;
+} worker_counters;
+
+typedef struct fj_worker {
+    /* The deque pads its own owner and thief halves. */
+    deque deque;
+    /* Written by the owner only. */
+    struct fj_pool *pool;
+    unsigned index;           /* 0..workers-1 in its pool */
+    unsigned slot;            /* parker slot (idle.h), unique in the process */
+    unsigned char hooks;      /* nonzero: trace / profile / serial / stress on */
+    unsigned help_depth;      /* join_help frames on this worker's stack */
+    uint64_t rng;             /* victim selection, xorshift64 */
+    worker_counters count;
+    void *trace;              /* trace buffer (trace.c), when tracing */
+    void *profile;            /* profiler state (profile.c), when profiling */
+    pthread_t thread;
+    char pad_owner[FJ_CACHE_LINE];
+    /* Read by other joiners following a leapfrog chain. */
+    atomic_word leap_target;  /* index + 1 of the worker we wait on, 0 if none */
+    char pad_shared[FJ_CACHE_LINE];
+} fj_worker;
+
+/* The worker running on this thread, NULL on other threads.  initial-exec:
+ * one instruction to read, even from the shared library. */
+extern __thread fj_worker *fj_self __attribute__((tls_model("initial-exec")));
+
+/* Thread entry of a worker. */
+void *worker_main(void *arg);
+
+/* One attempt at finding work for `w` outside any join: own deque, then the
+ * injector, then `attempts` random victims.  Returns a task or NULL. */
+struct fj_task *worker_find_work(fj_worker *w, unsigned attempts, bool wait);
+
+/* Steals from a random victim other than `w`; NULL if the chosen one had
+ * nothing.  `wait`: wait for a busy victim lock instead of moving on. */
+struct fj_task *worker_steal_random(fj_worker *w, bool wait);
+
+/* Takes from the injector, counting it; NULL if empty. */
+struct fj_task *worker_take_injected(fj_worker *w);
+
+/* True if any deque of the pool or its injector looks non-empty. */
+bool worker_pool_has_work(const fj_worker *w);
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+#endif
