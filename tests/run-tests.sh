@@ -1,0 +1,43 @@
+#!/bin/sh
+# Runs every case of every test program under DIR (unit/ and stress/), each in
+# its own process with a time limit, on 1, 2, 4 and 8 workers when the case
+# depends on them.  Prints one line per run and closes with "N passed, M failed".
+# Usage: run-tests.sh DIR [unit|stress]   (FJ_TEST_WORKERS="1 2" to change the set)
+dir=$1
+tier=${2:-}
+workers=${FJ_TEST_WORKERS:-"1 2 4 8"}
+limit=${FJ_TEST_TIMEOUT:-300}
+passed=0
+failed=0
+failures=""
+log=$(mktemp)
+for bin in "$dir"/unit/* "$dir"/stress/*; do
+    [ -x "$bin" ] || continue
+    case "$bin" in *.d) continue ;; esac
+    if [ -n "$tier" ]; then case "$bin" in */$tier/*) ;; *) continue ;; esac; fi
+    "$bin" --list > "$log.list" || { echo "FAIL $bin --list"; failed=$((failed + 1)); continue; }
+    while read -r name per_workers; do
+        if [ "$per_workers" = 1 ]; then set -- $workers; else set -- 2; fi
+        for w in "$@"; do
+            label="$(basename "$bin") $name"
+            [ "$per_workers" = 1 ] && label="$label workers=$w"
+            start=$(date +%s)
+            if timeout "$limit" "$bin" --workers "$w" "$name" > "$log" 2>&1; then
+                passed=$((passed + 1))
+                echo "ok   $label ($(( $(date +%s) - start ))s)"
+            else
+                rc=$?
+                failed=$((failed + 1))
+                [ $rc = 124 ] && echo "  (timed out after ${limit}s)" >> "$log"
+                echo "FAIL $label (exit $rc)"
+                sed 's/^/     /' "$log"
+                failures="$failures
+  $label"
+            fi
+        done
+    done < "$log.list"
+done
+rm -f "$log" "$log.list"
+[ $failed -gt 0 ] && printf 'failed runs:%s\n' "$failures"
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
