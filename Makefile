@@ -81,7 +81,7 @@ $(BUILD)/tools/%: tools/%.c $(LIB_A)
 
 $(BUILD)/tests/%: tests/%.c tests/check.h $(LIB_A)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Iruntime $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
+	$(CC) $(CFLAGS) -Iruntime -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
 
 # fj.h must stand alone, as C and as C++.
 header-check: $(BUILD)/.header-c $(BUILD)/.header-cxx

@@ -100,7 +100,7 @@ static int deque_grow_locked(deque *d)
     void **bigger = malloc(new_cap * sizeof *bigger);
     if (!bigger)
         return DEQUE_NO_MEMORY;
-    size_t h = atomic_load(&d->head), t = atomic_load(&d->tail);
+    size_t h = atomic_load_acquire(&d->head), t = atomic_load(&d->tail);
     for (size_t i = h; i != t; i++)
         bigger[i & (new_cap - 1)] = d->buf[i & d->mask];
     free(d->buf);  /* thieves touch buf only under the lock we hold */
@@ -152,14 +152,17 @@ void *deque_steal(deque *d, bool wait)
         return NULL;
     void *item = NULL;
     size_t h = atomic_load(&d->head);
-    atomic_store(&d->head, h + 1);  /* claim slot h */
+    /* Claim slot h.  Release: the previous thief's read of its slot (ordered
+     * before this by the lock) happens-before an owner that acquires this head
+     * and reuses that slot (deque_push). */
+    atomic_store_release(&d->head, h + 1);
     /* StoreLoad: pairs with fence_light() in deque_pop (point 2). */
     fence_heavy();
     /* Acquire: pairs with the release store of tail in deque_push, so the slot
      * and the task it points to are fully written before we read them. */
     size_t t = atomic_load_acquire(&d->tail);
     if ((long)(h + 1 - t) > 0)
-        atomic_store(&d->head, h);  /* lost the race or empty: undo the claim */
+        atomic_store_release(&d->head, h);  /* lost the race or empty: undo the claim */
     else
         item = d->buf[h & d->mask];
     pthread_mutex_unlock(&d->lock);

@@ -82,8 +82,9 @@ static inline int deque_push(deque *d, void *item)
     /* A stale head is smaller than the real one, so it can only make the deque
      * look fuller than it is; the slow path re-reads it under the lock.  One slot
      * stays free so that a push never overwrites the slot a thief is reading
-     * (deque.c, point 4). */
-    if (__builtin_expect(t - atomic_load(&d->head) >= d->mask, 0))
+     * (deque.c, point 4).  Acquire: pairs with the release of head in
+     * deque_steal, so a slot we reuse was read by its thief before we write it. */
+    if (__builtin_expect(t - atomic_load_acquire(&d->head) >= d->mask, 0))
         return deque_push_slow(d, item);
     d->buf[t & d->mask] = item;
     /* Release: the item, and everything the owner wrote into it before the push,

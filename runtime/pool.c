@@ -287,6 +287,7 @@ int fj_pool_submit(fj_pool *pool, fj_task *t)
     if (rc)
         return rc;
     atomic_store_u32(task_status(t), PHASE_FORKED);
+    t->fj_error = 0;
     t->fj_owner = NULL;
     t->fj_thief = -1;
     t->fj_flags = TASK_FLAG_EXTERNAL;

@@ -384,6 +384,7 @@ int fj_invoke(fj_task *t)
     if (task_phase(atomic_load_u32(task_status(t))) == PHASE_FORKED)
         return FJ_EBUSY;
     atomic_store_u32(task_status(t), PHASE_FORKED);
+    t->fj_error = 0;
     t->fj_owner = fj_self;
     t->fj_thief = -1;
     t->fj_flags = 0;

@@ -27,6 +27,7 @@ static inline int task_fork(fj_worker *w, fj_task *t)
         return FJ_EBUSY;
     /* Plain stores: nobody else can see t until the push below publishes it. */
     atomic_store_u32(task_status(t), PHASE_FORKED);
+    t->fj_error = 0;
     t->fj_owner = w;
     t->fj_thief = -1;
     t->fj_flags = 0;

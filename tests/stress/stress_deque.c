@@ -1,0 +1,110 @@
+/* stress_deque.c - one owner pushing and popping, several thieves stealing;
+ * every element must be taken exactly once (count and checksum). */
+#include <pthread.h>
+#include <stdint.h>
+
+#include "check.h"
+#include "deque.h"
+
+typedef struct shared {
+    deque d;
+    long total;               /* elements the owner will push */
+    atomic_word owner_done;   /* 1 once the owner pushed and popped all it will */
+    unsigned char *taken;     /* taken[i] counts takes of element i (one writer each) */
+} shared;
+
+typedef struct tally {
+    long count;
+    uint64_t checksum;
+} tally;
+
+static void take(shared *s, tally *t, void *item)
+{
+    long i = (long)(uintptr_t)item - 1;
+    CHECK(i >= 0 && i < s->total);
+    s->taken[i]++;  /* each element reaches exactly one taker, so no race */
+    t->count++;
+    t->checksum += (uint64_t)i * 2654435761u;
+}
+
+typedef struct thief_arg {
+    shared *s;
+    tally result;
+} thief_arg;
+
+static void *thief_main(void *p)
+{
+    thief_arg *a = p;
+    unsigned seed = (unsigned)(uintptr_t)p;
+    for (;;) {
+        void *item = deque_steal(&a->s->d, (seed & 1) != 0);
+        if (item)
+            take(a->s, &a->result, item);
+        else if (atomic_load_acquire(&a->s->owner_done) && deque_size(&a->s->d) == 0)
+            break;
+        check_jitter(&seed);
+    }
+    return NULL;
+}
+
+static void every_element_taken_once(void)
+{
+    shared s;
+    CHECK_EQ(0, deque_init(&s.d, 64));
+    s.total = check_size(10 * 1000 * 1000, 200000);
+    s.owner_done = 0;
+    s.taken = calloc((size_t)s.total, 1);
+    CHECK(s.taken != NULL);
+
+    unsigned thieves = check_workers < 2 ? 2 : check_workers;
+    pthread_t threads[16];
+    thief_arg args[16];
+    for (unsigned i = 0; i < thieves; i++) {
+        args[i] = (thief_arg){&s, {0, 0}};
+        CHECK_EQ(0, pthread_create(&threads[i], NULL, thief_main, &args[i]));
+    }
+    /* The owner pushes in bursts and pops part of each burst back, so pops
+     * race thieves on the last elements again and again. */
+    tally owner = {0, 0};
+    unsigned seed = 7;
+    long next = 0;
+    while (next < s.total) {
+        seed = seed * 1103515245u + 12345u;
+        long burst = 1 + (seed >> 16) % 64;
+        for (long k = 0; k < burst && next < s.total; k++, next++)
+            CHECK_EQ(DEQUE_PUSHED, deque_push(&s.d, (void *)(uintptr_t)(next + 1)));
+        for (long k = 0; k < burst / 2; k++) {
+            void *item = deque_pop(&s.d);
+            if (item)
+                take(&s, &owner, item);
+        }
+    }
+    void *item;
+    while ((item = deque_pop(&s.d)) != NULL)
+        take(&s, &owner, item);
+    atomic_store_release(&s.owner_done, 1);
+
+    tally sum = owner;
+    for (unsigned i = 0; i < thieves; i++) {
+        pthread_join(threads[i], NULL);
+        sum.count += args[i].result.count;
+        sum.checksum += args[i].result.checksum;
+    }
+    uint64_t expected_checksum = 0;
+    for (long i = 0; i < s.total; i++) {
+        expected_checksum += (uint64_t)i * 2654435761u;
+        if (s.taken[i] != 1)
+            CHECK_FAIL("element %ld taken %d times", i, s.taken[i]);
+    }
+    CHECK_EQ(s.total, sum.count);
+    CHECK_EQ(expected_checksum, sum.checksum);
+    printf("%ld elements, owner took %ld, %u thieves took %ld\n", s.total, owner.count, thieves,
+           sum.count - owner.count);
+    free(s.taken);
+    deque_destroy(&s.d);
+}
+
+static const check_case cases[] = {
+    {"every_element_taken_once", every_element_taken_once, CHECK_PER_WORKERS},
+};
+CHECK_MAIN(cases)
