@@ -7,7 +7,7 @@
 VARIANT ?= release
 CC ?= cc
 PREFIX ?= /usr/local
-BUILD := build/$(VARIANT)
+BUILD ?= build/$(VARIANT)
 
 WARNINGS := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
             -Wpointer-arith -Wno-unused-parameter

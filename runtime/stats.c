@@ -7,9 +7,9 @@
 static void snapshot(const fj_worker *w, fj_worker_stats *out)
 {
     const worker_counters *c = &w->count;
-    out->tasks_run = atomic_load(&c->tasks_run);
-    out->forks = atomic_load(&c->forks);
     out->inline_joins = atomic_load(&c->inline_joins);
+    out->tasks_run = atomic_load(&c->tasks_run) + out->inline_joins - atomic_load(&c->inline_skipped);
+    out->forks = atomic_load(&c->forks);
     out->steals = atomic_load(&c->steals);
     out->failed_steals = atomic_load(&c->failed_steals);
     out->leapfrogs = atomic_load(&c->leapfrogs);

@@ -119,6 +119,47 @@ void task_execute(fj_worker *w, fj_task *t)
         pool_retire(submitted_to);
 }
 
+/* The joiner's inline run with hooks on or t aborted (task_run_popped_by_joiner). */
+int task_run_popped_slow(fj_worker *w, fj_task *t)
+{
+    HOOK(w, HOOK_INLINE_JOIN, t, -1);
+    unsigned status = atomic_load_u32(task_status(t));
+    int rc = 0;
+    if (status & STATUS_ABORTED) {
+        counter_add(&w->count.inline_skipped, 1);  /* joined inline, no body ran */
+    } else {
+        HOOK(w, HOOK_TASK_BEGIN, t, -1);
+        rc = t->fn(t);
+        HOOK(w, HOOK_TASK_END, t, -1);
+    }
+    return task_finish_popped_slow(w, t, rc);
+}
+
+/* After the joiner stored DONE into a task it ran inline: wake waiters and
+ * report the outcome.  The joiner still holds t, so reading it is safe. */
+int task_popped_aftermath(fj_task *t)
+{
+    unsigned status = atomic_load_u32(task_status(t));
+    if (status >> STATUS_WAITER_SHIFT)
+        parker_wake((status >> STATUS_WAITER_SHIFT) - 1);
+    if (status & STATUS_FUTEX_WAITERS)
+        futex_wake(task_status(t), INT_MAX);
+    return task_outcome_of(t, atomic_load_acquire_u32(task_status(t)));
+}
+
+/* Completes a task the joiner ran inline when its body reported an error or
+ * it took the slow path in. */
+int task_finish_popped_slow(fj_worker *w, fj_task *t, int rc)
+{
+    unsigned char phase = PHASE_DONE;
+    if (rc != 0 && task_record_error(t, rc))
+        phase = PHASE_DONE_ERROR;
+    counter_add(&w->count.inline_joins, 1);
+    atomic_store_release_u8(task_phase_byte(t), phase);
+    fence_light();  /* as in task_run_popped_by_joiner */
+    return task_popped_aftermath(t);
+}
+
 int task_fork_slow(fj_worker *w, fj_task *t)
 {
     if ((w->hooks & HOOKS_SERIAL) && hooks_fork_elided(w, t))

@@ -18,18 +18,25 @@
 #include "task.h"
 #include "worker.h"
 
+#define FJ_ALWAYS_INLINE static inline __attribute__((always_inline))
+
 int task_fork_slow(fj_worker *w, fj_task *t);
 int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped);
+int task_run_popped_slow(fj_worker *w, fj_task *t);
+int task_finish_popped_slow(fj_worker *w, fj_task *t, int rc);
+int task_popped_aftermath(fj_task *t);
 
-static inline int task_fork(fj_worker *w, fj_task *t)
+FJ_ALWAYS_INLINE int task_fork(fj_worker *w, fj_task *t)
 {
     if (__builtin_expect(task_phase(atomic_load_u32(task_status(t))) == PHASE_FORKED, 0))
         return FJ_EBUSY;
-    /* Plain stores: nobody else can see t until the push below publishes it. */
+    /* Plain stores: nobody else can see t until the push below publishes it.
+     * fj_thief is not reset: it is only a leapfrogging hint, rewritten by
+     * whichever worker takes t. */
     atomic_store_u32(task_status(t), PHASE_FORKED);
-    t->fj_error = 0;
+    if (__builtin_expect(t->fj_error != 0, 0))
+        t->fj_error = 0;
     t->fj_owner = w;
-    t->fj_thief = -1;
     t->fj_flags = 0;
     if (__builtin_expect(w->hooks != 0, 0))
         return task_fork_slow(w, t);
@@ -49,38 +56,30 @@ static inline int task_fork(fj_worker *w, fj_task *t)
 
 /* Runs t, which this worker's join just popped, and publishes its completion
  * with a byte store.  Safe without a CAS because we are t's joiner: t stays
- * valid until we return, so reading its waiter field after the store is fine. */
-static inline int task_run_popped_by_joiner(fj_worker *w, fj_task *t)
+ * valid until we return, so reading its status after the store is fine.
+ * Anything unusual (hooks on, t aborted, an error, a waiter registered, a
+ * concurrent cancel) leaves the fast path for task.c. */
+FJ_ALWAYS_INLINE int task_run_popped_by_joiner(fj_worker *w, fj_task *t)
 {
     unsigned status = atomic_load_u32(task_status(t));
-    unsigned char phase = PHASE_DONE;
-    if (__builtin_expect(w->hooks != 0, 0))
-        hooks_event(w, HOOK_INLINE_JOIN, t, -1);
-    if (__builtin_expect(!(status & STATUS_ABORTED), 1)) {
-        counter_add(&w->count.tasks_run, 1);
-        if (__builtin_expect(w->hooks != 0, 0))
-            hooks_event(w, HOOK_TASK_BEGIN, t, -1);
-        int rc = t->fn(t);
-        if (__builtin_expect(w->hooks != 0, 0))
-            hooks_event(w, HOOK_TASK_END, t, -1);
-        if (__builtin_expect(rc != 0, 0) && task_record_error(t, rc))
-            phase = PHASE_DONE_ERROR;
-    }
+    if (__builtin_expect((status & STATUS_ABORTED) | w->hooks, 0))
+        return task_run_popped_slow(w, t);
+    int rc = t->fn(t);
+    if (__builtin_expect(rc != 0, 0))
+        return task_finish_popped_slow(w, t, rc);
     counter_add(&w->count.inline_joins, 1);
     /* Release: the body's writes happen-before any thread that acquires DONE. */
-    atomic_store_release_u8(task_phase_byte(t), phase);
+    atomic_store_release_u8(task_phase_byte(t), PHASE_DONE);
     /* StoreLoad: DONE vs a waiter's registration; pairs with fence_heavy() in
      * the waiters (task.c: join_park, task_wait_external). */
     fence_light();
-    status = atomic_load_u32(task_status(t));
-    if (__builtin_expect(status >> STATUS_WAITER_SHIFT, 0))
-        parker_wake((status >> STATUS_WAITER_SHIFT) - 1);
-    if (__builtin_expect(status & STATUS_FUTEX_WAITERS, 0))
-        futex_wake(task_status(t), INT_MAX);
-    return task_outcome_of(t, atomic_load_acquire_u32(task_status(t)));
+    /* Any bit above the phase: a waiter to wake or an abort to report. */
+    if (__builtin_expect(atomic_load_u32(task_status(t)) & ~STATUS_PHASE_MASK, 0))
+        return task_popped_aftermath(t);
+    return 0;
 }
 
-static inline int task_join(fj_worker *w, fj_task *t)
+FJ_ALWAYS_INLINE int task_join(fj_worker *w, fj_task *t)
 {
     unsigned status = atomic_load_acquire_u32(task_status(t));
     if (__builtin_expect(task_phase(status) != PHASE_FORKED || t->fj_owner != w, 0))

@@ -16,9 +16,12 @@
 
 struct fj_pool;
 
-/* Counters written by their worker only (counter_add: no RMW), read racily. */
+/* Counters written by their worker only (counter_add: no RMW), read racily.
+ * To keep the fast path to one counter per join, bodies run by an inline join
+ * are not counted in tasks_run: fj_worker_stats.tasks_run is
+ * tasks_run + inline_joins - inline_skipped (joined inline but aborted). */
 typedef struct worker_counters {
-    atomic_word tasks_run, forks, inline_joins, steals, failed_steals;
+    atomic_word tasks_run, forks, inline_joins, inline_skipped, steals, failed_steals;
     atomic_word leapfrogs, helps, injector_takes, parks, wakeups;
 } worker_counters;
 
