@@ -1,18 +1,48 @@
 #!/bin/sh
-# Installs what fj needs to build on Debian: libatomic-ops-dev.
-# --check: only verify, and explain how to install when missing.
+# Installs what fj needs on Debian, so that a fresh machine can build and test:
+#   make, a C compiler, libatomic-ops-dev (always), and the packages listed in
+#   .ci/packages.d/* (what the test suite needs: clang for the sanitizer runs,
+#   a headless browser for the timeline render test, ...).
+# Usage: install-deps.sh          install whatever is missing (sudo if not root)
+#        install-deps.sh --check  only make sure libatomic_ops is usable; the
+#                                 Makefile calls this before compiling
 set -e
+here=$(cd "$(dirname "$0")/.." && pwd)
+
 have_atomic_ops() {
     printf '#include <atomic_ops.h>\nint main(void){return 0;}\n' | ${CC:-cc} -x c - -o /dev/null >/dev/null 2>&1
 }
-if have_atomic_ops; then exit 0; fi
-if [ "$1" = "--check" ] && [ "$(id -u)" != 0 ]; then
-    echo "fj needs libatomic_ops: run 'sudo apt-get install -y libatomic-ops-dev' (or 'make deps' as root)" >&2
+
+apt_install() {
+    SUDO=""
+    [ "$(id -u)" = 0 ] || SUDO="sudo"
+    echo "fj: installing $*" >&2
+    if ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null 2>&1; then
+        $SUDO apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+    fi
+}
+
+if [ "$1" = "--check" ]; then
+    have_atomic_ops && exit 0
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        apt_install libatomic-ops-dev
+        have_atomic_ops && exit 0
+    fi
+    echo "fj needs libatomic_ops: run 'sh tools/install-deps.sh' (Debian: apt-get install libatomic-ops-dev)" >&2
     exit 1
 fi
-if command -v apt-get >/dev/null 2>&1; then
-    SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-    echo "fj: installing libatomic-ops-dev" >&2
-    $SUDO apt-get install -y libatomic-ops-dev >/dev/null 2>&1 || { $SUDO apt-get update >/dev/null && $SUDO apt-get install -y libatomic-ops-dev; }
+
+packages="make gcc libc6-dev libatomic-ops-dev"
+for f in "$here"/.ci/packages.d/*; do
+    [ -f "$f" ] && packages="$packages $(grep -v '^#' "$f" | tr '\n' ' ')"
+done
+missing=""
+for p in $packages; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    command -v apt-get >/dev/null 2>&1 || { echo "fj: please install:$missing" >&2; exit 1; }
+    apt_install $missing
 fi
-have_atomic_ops || { echo "fj: libatomic_ops is still missing; install libatomic-ops-dev" >&2; exit 1; }
+have_atomic_ops || { echo "fj: libatomic_ops is still not usable" >&2; exit 1; }
