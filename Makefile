@@ -100,7 +100,7 @@ $(BUILD)/.header-cxx: include/fj.h
 # The test suite: every case of every test program, in its own process, on 1,
 # 2, 4 and 8 workers where the case depends on them.  Closing line:
 # "N passed, M failed".
-test: tests
+test: tests examples
 	@sh tests/run-tests.sh $(BUILD)/tests
 
 check-tsan:

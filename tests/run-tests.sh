@@ -37,6 +37,30 @@ for bin in "$dir"/unit/* "$dir"/stress/*; do
         done
     done < "$log.list"
 done
+# The examples: each checks itself against its serial twin and exits non-zero
+# on a mismatch.  Run on every worker count, with the sizes in examples.args.
+examples_dir="$dir/../examples"
+if [ -z "$tier" ] || [ "$tier" = examples ]; then
+    for bin in "$examples_dir"/* "$examples_dir"/java/*; do
+        [ -x "$bin" ] && [ -f "$bin" ] || continue
+        case "$bin" in *.d) continue ;; esac
+        name=$(basename "$bin")
+        args=$(grep "^$name " "$(dirname "$0")/examples.args" 2>/dev/null | cut -d' ' -f2-)
+        for w in $workers; do
+            label="example $name workers=$w"
+            if (cd "$dir/.." && timeout "$limit" "$bin" --workers "$w" $args) > "$log" 2>&1 && grep -q "matches\|correct\|PASS" "$log"; then
+                passed=$((passed + 1))
+                echo "ok   $label"
+            else
+                failed=$((failed + 1))
+                echo "FAIL $label"
+                sed 's/^/     /' "$log"
+                failures="$failures
+  $label"
+            fi
+        done
+    done
+fi
 rm -f "$log" "$log.list"
 [ $failed -gt 0 ] && printf 'failed runs:%s\n' "$failures"
 echo "$passed passed, $failed failed"
