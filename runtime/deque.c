@@ -66,6 +66,7 @@
  */
 #include "deque.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +90,13 @@ void deque_destroy(deque *d)
 }
 
 void deque_set_owner(deque *d, pthread_t owner) { d->owner = owner; }
+
+void deque_owner_violation(const deque *d, const char *operation)
+{
+    fprintf(stderr, "fj: %s is owner-only: called on thread %#lx, the deque's owner is thread %#lx\n", operation,
+            (unsigned long)pthread_self(), (unsigned long)d->owner);
+    abort();
+}
 
 /* Copies the live items into an array of twice the size.  Caller holds the lock. */
 static int deque_grow_locked(deque *d)

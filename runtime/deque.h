@@ -21,7 +21,6 @@
 #ifndef FJ_DEQUE_H
 #define FJ_DEQUE_H
 
-#include <assert.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -58,9 +57,15 @@ void *deque_pop_slow(deque *d, size_t t);
  * if `wait` is true; otherwise a busy lock is reported as NULL at once. */
 void *deque_steal(deque *d, bool wait);
 
+/* A program bug, not an error: prints both thread ids and aborts (debug builds). */
+void deque_owner_violation(const deque *d, const char *operation);
+
 #ifndef NDEBUG
 #define DEQUE_ASSERT_OWNER(d)                                                                  \
-    assert(pthread_equal((d)->owner, pthread_self()) && "owner-only deque call from another thread")
+    do {                                                                                       \
+        if (!pthread_equal((d)->owner, pthread_self()))                                        \
+            deque_owner_violation((d), __func__);                                              \
+    } while (0)
 #else
 #define DEQUE_ASSERT_OWNER(d) ((void)0)
 #endif
