@@ -273,7 +273,60 @@ int fj_pool_print_stats(const fj_pool *pool, FILE *out);
 /* ======================================================================== */
 /* Parallel loops (runtime/loop.c)                                          */
 /* ======================================================================== */
-/* @@LOOPS@@ */
+/*
+ * Loops over [from, to) of int64_t, on work-stealing ranges: each worker starts
+ * on one contiguous chunk and runs it from the low end one grain (a run of
+ * `grain` indices) at a time, keeping the top quarter stealable; idle workers
+ * steal it and share it in turn.  docs/loops.md has the details.
+ *
+ * Common to the three calls:
+ *   pool   the pool to run on; NULL: the caller's pool if it is a worker,
+ *          else the common pool.  From a worker of that pool the loop runs
+ *          in place (nested loops, loops inside forked tasks and inside other
+ *          loops' bodies are fine and cannot deadlock); from any other thread
+ *          it is submitted as with fj_pool_invoke, and the caller blocks.
+ *   grain  indices per grain, the unit handed out and the most one body call
+ *          gets; 0: automatic (about 256 grains per worker).
+ *   Ordering: everything the caller wrote before the call happens-before
+ *          every body call; every body write happens-before the call returns.
+ *   Returns 0; FJ_EINVAL if from > to, grain < 0 or a function is NULL
+ *          (nothing runs); FJ_ENOMEM if the loop's bookkeeping could not be
+ *          allocated or the common pool could not be made; FJ_ESHUTDOWN when
+ *          submitting to a pool that was shut down (then nothing runs).
+ *          An empty range returns 0 at once.  Bodies cannot fail a loop:
+ *          record errors in your context.
+ * Every index in [from, to) is passed to exactly one body call, in any order,
+ * concurrently with others: bodies must not depend on an order.
+ */
+
+/* A body over a sub-range [lo, hi) of at most `grain` indices. */
+typedef void (*fj_range_fn)(int64_t lo, int64_t hi, void *ctx);
+/* A body over one index. */
+typedef void (*fj_index_fn)(int64_t i, void *ctx);
+/* A reduce body: folds the indices [lo, hi) into `acc` (which holds the
+ * identity or earlier indices of the same run), left to right. */
+typedef void (*fj_reduce_fn)(int64_t lo, int64_t hi, void *acc, void *ctx);
+/* acc = acc (+) right, where `right` covers the indices just after acc's. */
+typedef void (*fj_combine_fn)(void *acc, const void *right, void *ctx);
+
+/* Calls body(lo, hi, ctx) on sub-ranges that together cover [from, to) once.
+ * Any thread. */
+int fj_parallel_for(fj_pool *pool, int64_t from, int64_t to, int64_t grain, fj_range_fn body, void *ctx);
+
+/* Calls body(i, ctx) once for every i in [from, to).  Any thread. */
+int fj_parallel_for_each(fj_pool *pool, int64_t from, int64_t to, int64_t grain, fj_index_fn body, void *ctx);
+
+/* Reduces [from, to) into `result` (`size` bytes): each run of grains one
+ * worker takes starts from a copy of `identity` and is folded by `body`; the
+ * partial values are then combined in index order, left to right, by the
+ * caller's thread.  For an associative combine the result equals the serial
+ * fold whatever the schedule (integers: exactly).  Floating point: the
+ * grouping of the partial sums depends on the schedule, so results may differ
+ * in the last bits from run to run and from the serial sum (the error bound is
+ * that of a serial sum); see docs/loops.md.  An empty range stores the
+ * identity.  `result` and `identity` may not overlap.  Any thread. */
+int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, void *result, size_t size,
+                       const void *identity, fj_reduce_fn body, fj_combine_fn combine, void *ctx);
 
 /* ======================================================================== */
 /* Tracing, profiling and teaching modes (runtime/trace.c, profile.c)      */
