@@ -13,7 +13,7 @@
 
 #include "example_util.h"
 
-#define MAX_ITER 2000
+#define MAX_ITER 1000
 #define MAX_WORKERS 1024
 
 typedef struct worker_load {
@@ -110,15 +110,16 @@ int main(int argc, char **argv)
 {
     /* Take the output path out of argv; the rest is "[--workers N] [WIDTH]". */
     const char *path = "build/mandelbrot.ppm";
+    int explicit_path = 0;
     char *rest[8];
     int nrest = 0;
     for (int i = 0; i < argc && nrest < 8; i++) {
         if (i > 0 && (strchr(argv[i], '.') || strchr(argv[i], '/')))
-            path = argv[i];
+            path = argv[i], explicit_path = 1;
         else
             rest[nrest++] = argv[i];
     }
-    example_args args = example_parse(nrest, rest, 1200);
+    example_args args = example_parse(nrest, rest, 640);
     image img = {(int)args.size, (int)args.size * 4 / 5, NULL, NULL};
     image twin = img;
     img.iter = calloc((size_t)img.width * img.height, sizeof *img.iter);
@@ -140,7 +141,14 @@ int main(int argc, char **argv)
     fj_pool_destroy(pool);
     printf("mandelbrot %dx%d, up to %d iterations a pixel, on %u workers\n", img.width, img.height, MAX_ITER, workers);
     print_balance(&img, workers);
-    if (write_ppm(&img, path) == 0)
+    /* Run from elsewhere than the source tree (make test runs it in build/<variant>),
+     * build/ may not exist: then the image goes to the current directory. */
+    int written = write_ppm(&img, path) == 0;
+    if (!written && !explicit_path) {
+        path = "mandelbrot.ppm";
+        written = write_ppm(&img, path) == 0;
+    }
+    if (written)
         printf("image written to %s\n", path);
     else
         fprintf(stderr, "mandelbrot: cannot write %s\n", path);

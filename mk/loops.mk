@@ -1,7 +1,7 @@
 # mk/loops.mk - the parallel-loop benchmark (bench/loops/): fj against OpenMP
 # (libgomp via gcc, libomp via clang; static, dynamic and guided) and oneTBB's
 # parallel_for, all in one run, on the same leaf kernels compiled once.
-#   make bench-loops         ~1-2 minutes; make bench-loops-quick: seconds
+#   make bench-loops: about a minute on an idle 2-core machine; bench-loops-quick: seconds
 # A peer whose toolchain is missing is skipped with a message.
 
 BENCH_LOOPS_DIR := build/bench/loops
@@ -44,7 +44,7 @@ bench-loops-build: $(BENCH_LOOPS_DIR)/loops_fj $(BENCH_LOOPS_COMMON)
 	  rm -f $(BENCH_LOOPS_DIR)/loops_tbb; fi
 
 bench-loops: bench-loops-build
-	@sh bench/loops/run.sh $(BENCH_LOOPS_DIR) 3000000 7 $(BENCH_LOOPS_WORKERS) build/bench/loops.csv
+	@sh bench/loops/run.sh $(BENCH_LOOPS_DIR) 1000000 7 $(BENCH_LOOPS_WORKERS) build/bench/loops.csv
 
 bench-loops-quick: bench-loops-build
-	@sh bench/loops/run.sh $(BENCH_LOOPS_DIR) 300000 5 $(BENCH_LOOPS_WORKERS) build/bench/loops.csv
+	@sh bench/loops/run.sh $(BENCH_LOOPS_DIR) 100000 5 $(BENCH_LOOPS_WORKERS) build/bench/loops.csv
