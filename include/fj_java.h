@@ -1,0 +1,281 @@
+/* fj_java.h - Java ForkJoin names for fj, so that a port reads like the original.
+ *
+ * Everything in fj.h keeps working; this header adds the members of
+ * RecursiveTask, RecursiveAction, ForkJoinTask, ForkJoinPool and
+ * ForkJoinPool.ManagedBlocker that fj.h has no counterpart for, under names
+ * that spell the Java member: getSurplusQueuedTaskCount() is
+ * fj_get_surplus_queued_task_count(), pool.awaitQuiescence(t, unit) is
+ * fj_pool_await_quiescence(pool, ns).  docs/porting-from-java.md has the full
+ * table and the idioms side by side.
+ *
+ *     // Java                                   // C
+ *     class Fibonacci                           typedef struct fibonacci {
+ *         extends RecursiveTask<Integer> {          FJ_RECURSIVE_TASK(int);  // task + result
+ *       final int n;                                int n;
+ *       protected Integer compute() {           } fibonacci;
+ *         if (n <= 1) return n;                 static int fibonacci_compute(fj_task *t) {
+ *         Fibonacci f1 = new Fibonacci(n - 1);      fibonacci *f = FJ_SELF(t, fibonacci);
+ *         f1.fork();                                if (f->n <= 1) { f->result = f->n; return 0; }
+ *         Fibonacci f2 = new Fibonacci(n - 2);      fibonacci f1 = FIBONACCI(f->n - 1);
+ *         return f2.compute() + f1.join();          fj_fork(&f1.task);
+ *       }                                           fibonacci f2 = FIBONACCI(f->n - 2);
+ *     }                                             int rc = fj_invoke(&f2.task);
+ *                                                   rc = fj_first_error(rc, fj_join(&f1.task));
+ *                                                   f->result = f2.result + f1.result;
+ *                                                   return rc;
+ *                                               }
+ *
+ * Exceptions are error codes.  compute() returns 0 or a negative code; join,
+ * invoke, get and invoke_all return it (the first one, as Java rethrows the
+ * first exception).  A task that failed or was cancelled has no result.
+ *
+ * Generics are a typed field.  FJ_RECURSIVE_TASK(type) declares the task and a
+ * `result` member of that type; FJ_JOIN_RESULT and friends copy it out after a
+ * successful join, and refuse at compile time an output of another type.
+ *
+ * Lifetime (who frees a task).  The runtime never allocates or frees a task
+ * and never touches one after publishing its completion.  A task forked and
+ * joined in one frame may live in that frame (the common case).  A task forked
+ * in one task and joined in another, submitted or executed from outside, or
+ * joined by an outside thread must outlive its completion: allocate it on the
+ * heap, and let the thread whose join/get returned free it.
+ */
+#ifndef FJ_JAVA_H
+#define FJ_JAVA_H
+
+#include "fj.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ======================================================================== */
+/* RecursiveTask<V> and RecursiveAction                                     */
+/* ======================================================================== */
+
+/* The first members of a struct that stands for a RecursiveTask<type>: the
+ * fj_task (named `task`) and the result (named `result`, Java's getRawResult()).
+ * The compute function writes `result` before returning 0. */
+#define FJ_RECURSIVE_TASK(type)                                                                \
+    fj_task task;                                                                              \
+    type result
+
+/* The first member of a struct that stands for a RecursiveAction. */
+#define FJ_RECURSIVE_ACTION fj_task task
+
+/* Inside a compute function: `this`, from the fj_task pointer it receives. */
+#define FJ_SELF(task_ptr, type) FJ_CONTAINER_OF(task_ptr, type, task)
+
+/* Copies `size` bytes of a completed task's result to `out` when `outcome` is
+ * 0, and returns `outcome`.  The engine of the FJ_*_RESULT macros below. */
+int fj_result_copy(int outcome, const void *result, void *out, size_t size);
+
+/* Compile-time check that *(out) can hold p->result without conversion
+ * surprises: the assignment must type-check (it is never evaluated). */
+#define FJ_RESULT_SIZE_(p, out) (sizeof((p)->result) + 0 * sizeof(*(out) = (p)->result))
+
+/* Java's `V v = p.join()`: int rc = FJ_JOIN_RESULT(p, &v).  On success (0) *out
+ * holds the result; otherwise *out is untouched and rc is the error, as in
+ * fj_join.  p is a pointer to a struct declared with FJ_RECURSIVE_TASK. */
+#define FJ_JOIN_RESULT(p, out) fj_result_copy(fj_join(&(p)->task), &(p)->result, (out), FJ_RESULT_SIZE_(p, out))
+
+/* Java's `V v = p.invoke()`: runs p in this thread, as fj_invoke. */
+#define FJ_INVOKE_RESULT(p, out) fj_result_copy(fj_invoke(&(p)->task), &(p)->result, (out), FJ_RESULT_SIZE_(p, out))
+
+/* Java's `V v = p.get()` and `p.get(timeout, unit)` (see fj_task_get). */
+#define FJ_GET_RESULT(p, out) fj_result_copy(fj_task_get(&(p)->task), &(p)->result, (out), FJ_RESULT_SIZE_(p, out))
+#define FJ_GET_RESULT_TIMED(p, timeout_ns, out)                                                \
+    fj_result_copy(fj_task_get_timed(&(p)->task, (timeout_ns)), &(p)->result, (out), FJ_RESULT_SIZE_(p, out))
+
+/* The first error of two outcomes (0 if both are 0): how a compute function
+ * that joins two children reports the first exception, as Java would. */
+static inline int fj_first_error(int first, int second) { return first != 0 ? first : second; }
+
+/* ======================================================================== */
+/* ForkJoinTask                                                             */
+/* ======================================================================== */
+
+/* fork(), join(), invoke(), isDone(), isCancelled(), isCompletedNormally(),
+ * isCompletedAbnormally(), cancel(), tryUnfork() are fj_fork, fj_join,
+ * fj_invoke, fj_task_is_*, fj_task_cancel, fj_task_try_unfork in fj.h. */
+
+/* Java's invokeAll(a, b): forks b, runs a here, joins b.  If a fails, b is
+ * cancelled (it does not start if it has not) and still waited for, so both
+ * may live on the caller's stack.  Returns 0, or the first error in argument
+ * order (a's before b's), or FJ_EBUSY / FJ_ESHUTDOWN if b could not be forked
+ * (then a did not run).  Any thread (off a worker, b goes to the common pool).
+ * Ordering: both tasks' writes happen-before the return. */
+int fj_invoke_all2(fj_task *a, fj_task *b);
+
+/* Java's invokeAll(tasks...): forks tasks[count-1] .. tasks[1], runs tasks[0]
+ * here, then joins tasks[1] .. tasks[count-1].  After the first failure the
+ * tasks not yet joined are cancelled, then waited for.  Returns 0, the first
+ * error in array order, FJ_EINVAL (tasks NULL with count > 0), or the fork
+ * error of a task that could not be forked (the ones forked so far are
+ * cancelled and waited for, none runs after that).  Any thread. */
+int fj_invoke_all(fj_task *const *tasks, size_t count);
+
+/* Java's get(): waits for the task from any thread and returns its outcome
+ * (0, its error, or FJ_ECANCELED).  A worker helps while it waits (fj_join);
+ * another thread blocks on the task's futex word.  FJ_ENOTFORKED if the task
+ * was never forked or submitted.  Ordering: as fj_join. */
+int fj_task_get(fj_task *task);
+
+/* Java's get(timeout, unit): as fj_task_get, but gives up after `timeout_ns`
+ * nanoseconds (< 0: no limit) and returns FJ_ETIMEDOUT; the task is unaffected
+ * and may be waited for again. */
+int fj_task_get_timed(fj_task *task, long long timeout_ns);
+
+/* Java's quietlyJoin() and quietlyInvoke(): as join and invoke, without the
+ * outcome; ask fj_task_is_completed_normally() or fj_task_outcome() later. */
+void fj_task_quietly_join(fj_task *task);
+void fj_task_quietly_invoke(fj_task *task);
+
+/* Java's completeExceptionally(ex): fj_task_fail in fj.h (the first error
+ * wins, later joins and gets return it). */
+static inline int fj_task_complete_exceptionally(fj_task *task, int error) { return fj_task_fail(task, error); }
+
+/* Java's reinitialize(): resets a completed (or never forked) task so that it
+ * may be forked or invoked again with the same compute function; its outcome
+ * and status are forgotten, your fields (the result) are left as they are.
+ * Returns 0, or FJ_EBUSY while it is queued or running (nothing changes).
+ * The caller must be the only thread using the task (Java says the same). */
+int fj_task_reinitialize(fj_task *task);
+
+/* Java's getSurplusQueuedTaskCount(): how many more tasks this worker has
+ * queued than the other workers are likely to steal soon, the granularity
+ * heuristic `if (fj_get_surplus_queued_task_count() > 3) compute directly`.
+ * Java's estimate: the tasks in this worker's deque minus a reserve for idle
+ * thieves (0 when more than half the workers are active, then 1, 2, 4, 8 as
+ * fewer are), never below 0.  0 on an empty deque and off a worker.  A racy
+ * snapshot; any thread. */
+int fj_get_surplus_queued_task_count(void);
+
+/* Java's ForkJoinTask.getQueuedTaskCount(): tasks forked by this worker and
+ * not yet taken (its deque), 0 off a worker.  Racy snapshot. */
+int fj_get_queued_task_count(void);
+
+/* Java's helpQuiesce(): on a worker, runs queued tasks of its pool (its own,
+ * then submissions, then stolen ones) until the pool is quiescent: nothing
+ * queued and every other worker idle or itself in fj_help_quiesce.  Off a
+ * worker, waits for the common pool to be quiescent (as Java does).
+ * Ordering: the writes of every task that completed before it returns are
+ * visible to the caller (each completion is a release, the quiescence test
+ * acquires). */
+void fj_help_quiesce(void);
+
+/* Java's inForkJoinPool(): 1 on a worker thread of any pool, else 0. */
+int fj_in_pool(void);
+
+/* Java's ForkJoinTask.getPool(): the pool of the worker running this thread,
+ * NULL off a worker (same as fj_current_pool). */
+fj_pool *fj_get_pool(void);
+
+/* ======================================================================== */
+/* ForkJoinPool                                                             */
+/* ======================================================================== */
+
+/* new ForkJoinPool(parallelism): 0 means one worker per online CPU (Java's
+ * no-argument constructor).  Returns as fj_pool_create.  Any thread. */
+int fj_pool_create_with_parallelism(fj_pool **pool, unsigned parallelism);
+
+/* ForkJoinPool.commonPool() is fj_common_pool(); getCommonPoolParallelism(): */
+unsigned fj_common_pool_parallelism(void);
+
+/* Java's invoke(task) and submit(task) are fj_pool_invoke and fj_pool_submit.
+ * submit returns 0 and the task itself is what you wait on (fj_task_get). */
+
+/* Java's execute(task): submits and returns at once; nobody needs to wait.
+ * The task stays the caller's: it must stay valid until it completed (check
+ * fj_task_is_done, or fj_pool_await_quiescence, then free it).  Returns 0,
+ * FJ_ESHUTDOWN, FJ_ENOMEM, FJ_EBUSY (already queued), FJ_EINVAL.  Any thread. */
+int fj_pool_execute(fj_pool *pool, fj_task *task);
+
+/* Java's shutdownNow(): shuts down (as fj_pool_shutdown), then cancels every
+ * task queued at the time of the call, in the injector and in the workers'
+ * deques: none of them runs, their joins and gets return FJ_ECANCELED.  Tasks
+ * already running finish.  Returns the number of tasks cancelled (>= 0), or
+ * FJ_EINVAL.  On the common pool it does nothing and returns 0 (as in Java).
+ * Any thread. */
+int fj_pool_shutdown_now(fj_pool *pool);
+
+/* Java's awaitTermination(timeout): waits until the pool was shut down, every
+ * accepted submission completed and nothing is queued or running, at most
+ * `timeout_ns` (< 0: no limit).  Returns 0 when terminated, FJ_ETIMEDOUT.  On
+ * the common pool (never terminated) it is fj_pool_await_quiescence, as in
+ * Java.  Not from a worker of `pool` (FJ_EDEADLK).  Ordering: every completed
+ * task's writes happen-before the return of 0. */
+int fj_pool_await_termination(fj_pool *pool, long long timeout_ns);
+
+/* Java's awaitQuiescence(timeout): returns 0 once nothing is queued in the
+ * pool and no worker is running a task (all parked), FJ_ETIMEDOUT if that did
+ * not happen within `timeout_ns` (< 0: no limit).  From a worker of `pool` it
+ * helps as fj_help_quiesce does, then returns 0.  Work submitted while it waits
+ * delays it.  Ordering: as fj_pool_await_termination. */
+int fj_pool_await_quiescence(fj_pool *pool, long long timeout_ns);
+
+/* Java's isQuiescent(), isShutdown(), isTerminated(): 1 or 0, racy snapshots.
+ * Quiescent: nothing queued, every worker parked.  Shutdown: no longer
+ * accepting submissions.  Terminated: shutdown, every accepted submission
+ * complete, and quiescent; never true of the common pool (Java: the common
+ * pool is never terminated; fj_pool_shutdown_now leaves it alone). */
+int fj_pool_is_quiescent(const fj_pool *pool);
+int fj_pool_is_shutdown(const fj_pool *pool);
+int fj_pool_is_terminated(const fj_pool *pool);
+
+/* Java's getParallelism(): the number of workers the pool was created with. */
+unsigned fj_pool_get_parallelism(const fj_pool *pool);
+/* Java's getPoolSize(): worker threads alive, spares started by
+ * fj_managed_block included. */
+unsigned fj_pool_get_pool_size(const fj_pool *pool);
+/* Java's getActiveThreadCount(): threads not parked in the scheduler loop
+ * (running, searching, joining or blocked).  An estimate. */
+unsigned fj_pool_get_active_thread_count(const fj_pool *pool);
+/* Java's getRunningThreadCount(): active threads not parked in a join and not
+ * blocked in fj_managed_block.  An estimate. */
+unsigned fj_pool_get_running_thread_count(const fj_pool *pool);
+/* Java's getQueuedTaskCount(): tasks queued in the workers' deques. */
+long fj_pool_get_queued_task_count(const fj_pool *pool);
+/* Java's getQueuedSubmissionCount() and hasQueuedSubmissions(): submissions
+ * from outside not yet taken by a worker. */
+long fj_pool_get_queued_submission_count(const fj_pool *pool);
+int fj_pool_has_queued_submissions(const fj_pool *pool);
+/* Java's getStealCount(): tasks a worker took from another worker's deque
+ * (steals and leapfrogs), exact once the pool is idle. */
+unsigned long long fj_pool_get_steal_count(const fj_pool *pool);
+
+/* ======================================================================== */
+/* ForkJoinPool.ManagedBlocker                                              */
+/* ======================================================================== */
+
+/* A blocking operation the pool is told about (Java's ManagedBlocker).
+ *   block:         blocks (reads, locks, waits).  Returns 1 when no more
+ *                  blocking is needed (Java: true), 0 to be called again
+ *                  (Java: false), or a negative error that ends the wait.
+ *   is_releasable: 1 if blocking is unnecessary (the lock is free, the data is
+ *                  there), else 0.  May be NULL (never releasable early).
+ * Embed it in your own struct and use FJ_CONTAINER_OF, as with tasks. */
+typedef struct fj_managed_blocker fj_managed_blocker;
+struct fj_managed_blocker {
+    int (*block)(fj_managed_blocker *self);
+    int (*is_releasable)(fj_managed_blocker *self);
+};
+
+/* Java's ForkJoinPool.managedBlock(blocker): runs
+ *     while (!is_releasable() && (rc = block()) == 0) {}
+ * On a worker, if blocking is needed, the pool keeps its parallelism up until
+ * block returns: a parked worker is woken for the caller's queued tasks or,
+ * when none is parked, a spare worker thread starts, takes the caller's queued
+ * tasks and other work, and stops (after finishing the task it is running)
+ * before fj_managed_block returns.  Off a worker it only runs the loop.
+ * Returns 0, or block's negative error.  Any thread. */
+int fj_managed_block(fj_managed_blocker *blocker);
+
+/* CountedCompleter has no counterpart; docs/porting-from-java.md says why and
+ * what to use instead (fj_invoke_all over a split range). */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FJ_JAVA_H */

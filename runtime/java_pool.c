@@ -1,0 +1,366 @@
+/* java_pool.c - the ForkJoinPool members fj.h does not already have:
+ * execute, shutdownNow, awaitTermination, awaitQuiescence and the queries.
+ *
+ * Quiescence
+ * ==========
+ * Java calls a pool quiescent when no worker is active and nothing is queued.
+ * fj counts the workers parked in the scheduler loop (pool.idle_workers), so
+ * the ideal test is
+ *
+ *     quiescent:  idle_workers == count  and  every deque and the injector empty
+ *
+ * Complications:
+ * 1. The two reads are not one snapshot.  Between them a parked worker may wake,
+ *    take the last queued task and run it: we would read "all parked" and then
+ *    "all empty" while a task runs.  A worker that wakes first decrements
+ *    idle_workers (full), then bumps its `wakeups` counter, then looks for work.
+ *    So we read the sum of wakeups before and after, and idle_workers twice:
+ *    a worker that woke in between changed the sum (or is still counted out of
+ *    idle_workers at the second read).  Either way we answer "not quiescent".
+ * 2. Workers in fj_help_quiesce are idle in spirit (they run only what they
+ *    find queued, and we check the queues), so they are excused; they count
+ *    themselves only while they found nothing, and uncount before taking work.
+ *    We read that count before and after too.
+ * 3. A worker blocked in a join or a managed block is not parked in the
+ *    scheduler loop: it counts as active, which is what Java reports too.
+ * Summary: "quiescent" implies that at some instant during the test no task
+ * was queued or running in the pool; "not quiescent" may be a stale answer,
+ * and the waits below simply test again.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "../include/fj_java.h"
+#include "java.h"
+#include "task.h"
+
+/* ---- the side table of Java-only counts ---- */
+
+typedef struct java_entry {
+    const fj_pool *pool;
+    unsigned count[JAVA_COUNT_KINDS];
+    struct java_entry *next;
+} java_entry;
+
+static pthread_mutex_t java_lock = PTHREAD_MUTEX_INITIALIZER;
+static java_entry *java_entries;
+
+static java_entry **java_find(const fj_pool *pool)
+{
+    java_entry **at = &java_entries;
+    while (*at && (*at)->pool != pool)
+        at = &(*at)->next;
+    return at;
+}
+
+static bool java_entry_unused(const java_entry *e)
+{
+    for (int k = 0; k < JAVA_COUNT_KINDS; k++)
+        if (e->count[k])
+            return false;
+    return true;
+}
+
+void java_count_add(const fj_pool *pool, enum java_count kind, int delta)
+{
+    pthread_mutex_lock(&java_lock);
+    java_entry **at = java_find(pool);
+    if (!*at) {
+        /* Out of memory only makes the count (an estimate) read low. */
+        java_entry *e = calloc(1, sizeof *e);
+        if (!e || delta < 0) {
+            free(e);
+            pthread_mutex_unlock(&java_lock);
+            return;
+        }
+        e->pool = pool;
+        *at = e;
+    }
+    java_entry *e = *at;
+    e->count[kind] = (unsigned)((int)e->count[kind] + delta);
+    if (java_entry_unused(e)) {
+        *at = e->next;
+        free(e);
+    }
+    pthread_mutex_unlock(&java_lock);
+}
+
+unsigned java_count_get(const fj_pool *pool, enum java_count kind)
+{
+    pthread_mutex_lock(&java_lock);
+    java_entry *e = *java_find(pool);
+    unsigned n = e ? e->count[kind] : 0;
+    pthread_mutex_unlock(&java_lock);
+    return n;
+}
+
+/* ---- quiescence ---- */
+
+static size_t wakeups_sum(const fj_pool *pool)
+{
+    size_t sum = 0;
+    for (unsigned i = 0; i < pool->count; i++)
+        sum += atomic_load_acquire(&pool->workers[i]->count.wakeups);
+    return sum;
+}
+
+static bool queues_empty(const fj_pool *pool)
+{
+    if (injector_size(&pool->injector) > 0)
+        return false;
+    for (unsigned i = 0; i < pool->count; i++)
+        if (deque_size(&pool->workers[i]->deque) > 0)
+            return false;
+    return true;
+}
+
+static bool all_idle(const fj_pool *pool, unsigned excused)
+{
+    /* Acquire: pairs with the full decrement a waking worker makes before it
+     * bumps wakeups and takes work (worker.c, worker_park); see point 1. */
+    return atomic_load_acquire(&pool->idle_workers) + excused >= pool->count;
+}
+
+bool java_pool_quiescent(const fj_pool *pool)
+{
+    size_t wakeups = wakeups_sum(pool);
+    unsigned excused = java_count_get(pool, JAVA_QUIESCING);
+    if (!all_idle(pool, excused) || !queues_empty(pool))
+        return false;
+    /* The mutex in java_count_get orders the queue reads before the re-reads. */
+    return java_count_get(pool, JAVA_QUIESCING) == excused && all_idle(pool, excused) &&
+           wakeups_sum(pool) == wakeups;
+}
+
+void java_backoff(unsigned round, long long deadline_ns)
+{
+    if (round < 16) {
+        sched_yield();
+        return;
+    }
+    /* 50 us doubling to 1 ms: quick to notice, cheap while a long task runs. */
+    long long pause = 50000LL << (round < 21 ? round - 16 : 5);
+    if (pause > 1000000)
+        pause = 1000000;
+    if (deadline_ns >= 0) {
+        long long left = deadline_ns - task_monotonic_ns();
+        if (left <= 0)
+            return;
+        if (left < pause)
+            pause = left;
+    }
+    struct timespec ts = {0, (long)pause};
+    nanosleep(&ts, NULL);
+}
+
+static long long deadline_after(long long timeout_ns)
+{
+    return timeout_ns < 0 ? -1 : task_monotonic_ns() + timeout_ns;
+}
+
+static bool deadline_passed(long long deadline_ns)
+{
+    return deadline_ns >= 0 && task_monotonic_ns() >= deadline_ns;
+}
+
+/* A worker of `pool` waiting for its own pool's quiescence runs work meanwhile
+ * (Java: helpQuiescePool), within the deadline. */
+static int help_quiesce_until(fj_pool *pool, long long deadline_ns)
+{
+    fj_worker *w = fj_self;
+    for (unsigned round = 0;;) {
+        fj_task *t = worker_find_work(w, pool->config.steal_attempts, false);
+        if (t) {
+            task_execute(w, t);
+            round = 0;
+            continue;
+        }
+        java_count_add(pool, JAVA_QUIESCING, 1);
+        bool quiet = java_pool_quiescent(pool);
+        if (!quiet && !deadline_passed(deadline_ns))
+            java_backoff(round++, deadline_ns);
+        java_count_add(pool, JAVA_QUIESCING, -1);
+        if (quiet)
+            return 0;
+        if (deadline_passed(deadline_ns))
+            return FJ_ETIMEDOUT;
+    }
+}
+
+int fj_pool_await_quiescence(fj_pool *pool, long long timeout_ns)
+{
+    if (!pool)
+        return FJ_EINVAL;
+    long long deadline = deadline_after(timeout_ns);
+    if (fj_self && fj_self->pool == pool)
+        return help_quiesce_until(pool, deadline);
+    for (unsigned round = 0;; round++) {
+        if (java_pool_quiescent(pool))
+            return 0;
+        if (deadline_passed(deadline))
+            return FJ_ETIMEDOUT;
+        java_backoff(round, deadline);
+    }
+}
+
+int fj_pool_is_quiescent(const fj_pool *pool) { return pool && java_pool_quiescent(pool); }
+
+/* ---- lifecycle ---- */
+
+int fj_pool_create_with_parallelism(fj_pool **pool, unsigned parallelism)
+{
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = parallelism;
+    return fj_pool_create(pool, &config);
+}
+
+unsigned fj_common_pool_parallelism(void) { return fj_pool_worker_count(fj_common_pool()); }
+
+int fj_pool_execute(fj_pool *pool, fj_task *task) { return fj_pool_submit(pool, task); }
+
+int fj_pool_is_shutdown(const fj_pool *pool)
+{
+    return pool && !(atomic_load_acquire(&pool->state) & STATE_ACCEPTING);
+}
+
+/* Shut down and every accepted submission retired (state is exactly 0). */
+static bool pool_drained(const fj_pool *pool) { return atomic_load_acquire(&pool->state) == 0; }
+
+int fj_pool_is_terminated(const fj_pool *pool)
+{
+    return pool && !pool->is_common && pool_drained(pool) && java_pool_quiescent(pool);
+}
+
+/* Runs a task taken out of a queue as cancelled: the executor skips the body
+ * and publishes completion (waking joiners, uncounting a submission). */
+static void run_cancelled(fj_task *t)
+{
+    fj_task_cancel(t);  /* FJ_EINVAL if it failed first: it is aborted anyway */
+    task_execute(NULL, t);
+}
+
+int fj_pool_shutdown_now(fj_pool *pool)
+{
+    if (!pool)
+        return FJ_EINVAL;
+    if (pool->is_common)
+        return 0;
+    fj_pool_shutdown(pool);
+    int cancelled = 0;
+    fj_task *t;
+    while ((t = injector_take(&pool->injector)) != NULL) {
+        run_cancelled(t);
+        cancelled++;
+    }
+    /* Thieves may take from any deque, and so may we: the deque's lock and the
+     * THE protocol make a concurrent pop by the owner safe. */
+    for (unsigned i = 0; i < pool->count; i++) {
+        while ((t = deque_steal(&pool->workers[i]->deque, true)) != NULL) {
+            run_cancelled(t);
+            cancelled++;
+        }
+    }
+    return cancelled;
+}
+
+/* Waits on pool->drained (broadcast by the last pool_retire after shutdown)
+ * in slices, so that a shutdown that found nothing to drain (no broadcast)
+ * is noticed too. */
+static int wait_drained(fj_pool *pool, long long deadline_ns)
+{
+    int rc = 0;
+    pthread_mutex_lock(&pool->lifecycle_lock);
+    while (!pool_drained(pool)) {
+        if (deadline_passed(deadline_ns)) {
+            rc = FJ_ETIMEDOUT;
+            break;
+        }
+        long long slice = 10000000;  /* 10 ms */
+        if (deadline_ns >= 0 && deadline_ns - task_monotonic_ns() < slice)
+            slice = deadline_ns - task_monotonic_ns();
+        if (slice < 0)
+            slice = 0;
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);  /* the condvar's default clock */
+        long long ns = until.tv_nsec + slice;
+        until.tv_sec += ns / 1000000000LL;
+        until.tv_nsec = ns % 1000000000LL;
+        pthread_cond_timedwait(&pool->drained, &pool->lifecycle_lock, &until);
+    }
+    pthread_mutex_unlock(&pool->lifecycle_lock);
+    return rc;
+}
+
+int fj_pool_await_termination(fj_pool *pool, long long timeout_ns)
+{
+    if (!pool)
+        return FJ_EINVAL;
+    if (fj_self && fj_self->pool == pool)
+        return FJ_EDEADLK;
+    long long deadline = deadline_after(timeout_ns);
+    if (pool->is_common)
+        return fj_pool_await_quiescence(pool, timeout_ns);
+    int rc = wait_drained(pool, deadline);
+    if (rc)
+        return rc;
+    long long left = deadline < 0 ? -1 : deadline - task_monotonic_ns();
+    return fj_pool_await_quiescence(pool, left < 0 && deadline >= 0 ? 0 : left);
+}
+
+/* ---- queries ---- */
+
+unsigned fj_pool_get_parallelism(const fj_pool *pool) { return pool ? pool->count : 0; }
+
+unsigned fj_pool_get_pool_size(const fj_pool *pool)
+{
+    return pool ? pool->count + java_count_get(pool, JAVA_SPARES) : 0;
+}
+
+unsigned fj_pool_get_active_thread_count(const fj_pool *pool)
+{
+    if (!pool)
+        return 0;
+    size_t parked = atomic_load(&pool->idle_workers);
+    unsigned workers = fj_pool_get_pool_size(pool);
+    return parked < workers ? workers - (unsigned)parked : 0;
+}
+
+unsigned fj_pool_get_running_thread_count(const fj_pool *pool)
+{
+    if (!pool)
+        return 0;
+    unsigned active = fj_pool_get_active_thread_count(pool);
+    /* Parked, listed workers minus those parked in the scheduler loop are the
+     * joiners parked in a join. */
+    size_t sleepers = atomic_load(&pool->idle.sleepers), parked = atomic_load(&pool->idle_workers);
+    size_t waiting = (sleepers > parked ? sleepers - parked : 0) + java_count_get(pool, JAVA_BLOCKED);
+    return active > waiting ? active - (unsigned)waiting : 0;
+}
+
+long fj_pool_get_queued_task_count(const fj_pool *pool)
+{
+    if (!pool)
+        return 0;
+    long n = 0;
+    for (unsigned i = 0; i < pool->count; i++)
+        n += (long)deque_size(&pool->workers[i]->deque);
+    return n;
+}
+
+long fj_pool_get_queued_submission_count(const fj_pool *pool)
+{
+    return pool ? (long)injector_size(&pool->injector) : 0;
+}
+
+int fj_pool_has_queued_submissions(const fj_pool *pool) { return fj_pool_get_queued_submission_count(pool) > 0; }
+
+unsigned long long fj_pool_get_steal_count(const fj_pool *pool)
+{
+    fj_worker_stats total;
+    if (fj_pool_stats(pool, NULL, 0, &total) < 0)
+        return 0;
+    return total.steals + total.leapfrogs;
+}

@@ -1,0 +1,157 @@
+/* java_task.c - the ForkJoinTask members fj.h does not already have.
+ *
+ * Almost all are thin: invokeAll is fork/invoke/join in Java's order, get is
+ * a join, reinitialize is fj_task_init.  The two with logic of their own are
+ * getSurplusQueuedTaskCount (Java's estimate, from the deque size and the
+ * pool's idle count) and helpQuiesce (run work until the pool is quiescent).
+ */
+#include <sched.h>
+#include <string.h>
+
+#include "../include/fj_java.h"
+#include "java.h"
+#include "task.h"
+#include "worker.h"
+
+int fj_result_copy(int outcome, const void *result, void *out, size_t size)
+{
+    if (outcome == 0 && out)
+        memcpy(out, result, size);
+    return outcome;
+}
+
+/* Cancels and waits for tasks that were forked but will not be joined for
+ * their outcome: they may live on the caller's stack, so they must be done
+ * (and no thread still running them) before the caller's frame goes away. */
+static void cancel_and_wait(fj_task *const *tasks, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++) {
+        fj_task_cancel(tasks[i]);
+        (void)fj_join(tasks[i]);
+    }
+}
+
+int fj_invoke_all(fj_task *const *tasks, size_t count)
+{
+    if (!tasks)
+        return count ? FJ_EINVAL : 0;
+    if (count == 0)
+        return 0;
+    /* Fork the last first, so that tasks[1] is the newest in our deque and
+     * its join below takes the fast path (Java forks in the same order). */
+    for (size_t i = count; i-- > 1;) {
+        int rc = fj_fork(tasks[i]);
+        if (rc != 0) {
+            cancel_and_wait(tasks, i + 1, count);
+            return rc;
+        }
+    }
+    int first = fj_invoke(tasks[0]);
+    for (size_t i = 1; i < count; i++) {
+        if (first != 0)  /* Java cancels the rest once one has failed */
+            fj_task_cancel(tasks[i]);
+        first = fj_first_error(first, fj_join(tasks[i]));
+    }
+    return first;
+}
+
+int fj_invoke_all2(fj_task *a, fj_task *b)
+{
+    fj_task *both[2] = {a, b};
+    return fj_invoke_all(both, 2);
+}
+
+int fj_task_get(fj_task *task) { return fj_join(task); }
+
+int fj_task_get_timed(fj_task *task, long long timeout_ns) { return fj_task_wait(task, timeout_ns); }
+
+void fj_task_quietly_join(fj_task *task) { (void)fj_join(task); }
+
+void fj_task_quietly_invoke(fj_task *task) { (void)fj_invoke(task); }
+
+int fj_task_reinitialize(fj_task *task)
+{
+    /* FORKED means queued or running (also when cancelled while queued: it
+     * still sits in a deque until someone takes it and publishes DONE). */
+    if (task_phase(atomic_load_acquire_u32(task_status(task))) == PHASE_FORKED)
+        return FJ_EBUSY;
+    fj_task_init(task, task->fn);
+    return 0;
+}
+
+/* Java's reserve for thieves: with most workers busy, every queued task is
+ * surplus; with many idle, keep a few back for them to steal (ForkJoinTask.
+ * getSurplusQueuedTaskCount, JDK 8-21). */
+static size_t thief_reserve(size_t parallelism, size_t active)
+{
+    if (active > parallelism / 2)
+        return 0;
+    if (active > parallelism / 4)
+        return 1;
+    if (active > parallelism / 8)
+        return 2;
+    if (active > parallelism / 16)
+        return 4;
+    return 8;
+}
+
+int fj_get_surplus_queued_task_count(void)
+{
+    fj_worker *w = fj_self;
+    if (!w)
+        return 0;
+    size_t queued = deque_size(&w->deque);
+    if (queued == 0)
+        return 0;
+    const fj_pool *pool = w->pool;
+    size_t parked = atomic_load(&pool->idle_workers);
+    size_t active = pool->count > parked ? pool->count - parked : 1;  /* we are active */
+    size_t reserve = thief_reserve(pool->count, active);
+    return queued > reserve ? (int)(queued - reserve) : 0;
+}
+
+int fj_get_queued_task_count(void)
+{
+    fj_worker *w = fj_self;
+    return w ? (int)deque_size(&w->deque) : 0;
+}
+
+/* The worker's search order outside a join: own deque, injector, victims. */
+static fj_task *quiesce_find_work(fj_worker *w)
+{
+    return worker_find_work(w, w->pool->config.steal_attempts, false);
+}
+
+void fj_help_quiesce(void)
+{
+    fj_worker *w = fj_self;
+    if (!w) {
+        fj_pool *common = fj_common_pool();
+        if (common)
+            (void)fj_pool_await_quiescence(common, -1);
+        return;
+    }
+    /* We count as quiescing only while we found nothing and back off, so that
+     * two workers both helping to quiesce excuse each other and neither waits
+     * forever; we are uncounted again before we look for (and take) work, so a
+     * task we take is never hidden from another worker's quiescence test. */
+    for (unsigned round = 0;;) {
+        fj_task *t = quiesce_find_work(w);
+        if (t) {
+            task_execute(w, t);
+            round = 0;
+            continue;
+        }
+        java_count_add(w->pool, JAVA_QUIESCING, 1);
+        bool quiet = java_pool_quiescent(w->pool);
+        if (!quiet)
+            java_backoff(round++, -1);
+        java_count_add(w->pool, JAVA_QUIESCING, -1);
+        if (quiet)
+            return;
+    }
+}
+
+int fj_in_pool(void) { return fj_self != NULL; }
+
+fj_pool *fj_get_pool(void) { return fj_current_pool(); }
