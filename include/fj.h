@@ -331,7 +331,86 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
 /* ======================================================================== */
 /* Tracing, profiling and teaching modes (runtime/trace.c, profile.c)      */
 /* ======================================================================== */
-/* @@TRACE@@ */
+/*
+ * Three aids to see what the scheduler did, each free when off (the fast path
+ * tests one byte per worker, fixed when the worker starts):
+ *
+ *   FJ_TRACE=out.json   record every worker's events into a Chrome Trace Event
+ *                       file (open it in https://ui.perfetto.dev or
+ *                       chrome://tracing; `fj_timeline out.json > out.svg`
+ *                       draws it).  Written at exit, or by fj_trace_stop().
+ *   FJ_TRACE_BUFFER=N   events kept per worker (default 1048576); beyond it
+ *                       the file says "trace buffer full" and how many were lost.
+ *   FJ_PROFILE=1        measure work, span and parallelism; the table of
+ *                       speedup bounds for 1..64 workers is printed on stderr
+ *                       at exit.
+ *   FJ_WORKERS=1        besides one worker: serial elision, every fork runs its
+ *                       task at once, so the program runs in the order of its
+ *                       serial twin.  FJ_SERIAL=1 forces it for any pool size.
+ *   FJ_STRESS=N         steal stress: after 1 in N forks (N=1: every fork) the
+ *                       forker waits briefly for a thief to take the task, so
+ *                       a race in your program shows up quickly.
+ *
+ * Which workers the API reaches.  A worker is armed for tracing (profiling)
+ * when it starts, if a trace (profile) session was opened before in this
+ * process or FJ_TRACE (FJ_PROFILE) is set.  Armed workers follow every later
+ * start and stop.  So: start the first session before creating the pool, or
+ * set the variable; a pool created before either records nothing, by design,
+ * to keep its fast path free (its workers never look).
+ */
+
+/* Opens the process's trace session, writing to `path` (created or truncated
+ * now, filled when the session stops).  Armed workers record from their next
+ * event on.  Any thread.  Returns 0, FJ_EINVAL (NULL or empty path), FJ_EBUSY
+ * (a session is open; also the one FJ_TRACE opened), FJ_ESYSTEM (the file
+ * cannot be opened), FJ_ENOMEM. */
+int fj_trace_start(const char *path);
+
+/* Stops recording, waits until no worker is in the middle of recording an
+ * event, and writes the file: one track per worker (pid = pool, tid = worker
+ * index), task slices named by how the task was obtained (task:inline,
+ * task:stolen, task:leapfrog, task:local, task:injected, task:serial), join
+ * waits, parked time, and arrows from victim to thief for every steal and
+ * leapfrog.  Every event recorded before this call is in the file; the counts
+ * match fj_pool_stats for work done while the session was open.  Any thread,
+ * including a worker.  Returns 0, FJ_EINVAL (no session open), FJ_ENOMEM,
+ * FJ_ESYSTEM (writing failed). */
+int fj_trace_stop(void);
+
+/* 1 while a trace session is open, else 0.  Any thread; a racy snapshot. */
+int fj_trace_is_on(void);
+
+/* The result of a profile session.  Amounts are in clock units: nanoseconds
+ * by default, or whatever the clock given to fj_profile_set_clock counts. */
+typedef struct fj_profile {
+    unsigned long long work;   /* T1: the sum of all strands' durations */
+    unsigned long long span;   /* Tinf: the longest chain of dependent strands */
+    unsigned long long tasks;  /* task bodies measured */
+    double parallelism;        /* work / span; 0 if span is 0 */
+    int clock_is_ns;           /* 1 if amounts are nanoseconds */
+} fj_profile;
+
+/* Opens the process's profile session: armed workers measure from their next
+ * event on.  Start it before forking the work to measure (tasks forked earlier
+ * count as roots).  Any thread.  Returns 0, or FJ_EBUSY if one is open. */
+int fj_profile_start(void);
+
+/* Closes the session and stores its totals in *result (may be NULL).  Exact
+ * when no task is running (e.g. after fj_pool_invoke returned); otherwise a
+ * snapshot.  Any thread.  Returns 0, or FJ_EINVAL if no session is open. */
+int fj_profile_stop(fj_profile *result);
+
+/* Prints work, span, parallelism and, for P = 1, 2, 4, ..., 64 workers, the
+ * greedy-scheduler bounds max(T1/P, Tinf) <= T_P <= T1/P + Tinf with the
+ * speedups they imply.  Any thread.  Returns 0, FJ_EINVAL (NULL argument),
+ * FJ_ESYSTEM (write error). */
+int fj_profile_print(const fj_profile *profile, FILE *out);
+
+/* Replaces the profiler's clock (NULL: CLOCK_MONOTONIC nanoseconds).  `clock`
+ * is called on worker threads and must measure the calling thread's progress
+ * (e.g. a per-thread counter of units of work: deterministic profiles).  Any
+ * thread, only while no profile session is open.  Returns 0 or FJ_EBUSY. */
+int fj_profile_set_clock(unsigned long long (*clock)(void));
 
 /* ======================================================================== */
 /* Misuse and what it gets                                                  */

@@ -23,7 +23,8 @@ enum hook_event {
     HOOK_LEAPFROG,       /* w, joining, stole task from `other`, the thief's chain */
     HOOK_INJECTOR_TAKE,  /* w took task from the external queue */
     HOOK_PARK,           /* w parks */
-    HOOK_WAKE            /* w is back from parking */
+    HOOK_WAKE,           /* w is back from parking */
+    HOOK_JOIN_DONE       /* w's join found task already complete (no wait) */
 };
 
 /* bits of fj_worker.hooks */
@@ -37,14 +38,26 @@ void hooks_event(fj_worker *w, enum hook_event event, struct fj_task *task, int 
 /* Called instead of pushing when HOOKS_SERIAL is set: 1 if it ran the task. */
 int hooks_fork_elided(fj_worker *w, struct fj_task *task);
 
+/* Called right after a push when HOOKS_STRESS is set: holds the fork back a
+ * little so that a thief takes the task (steal stress, for finding races). */
+void hooks_fork_pushed(fj_worker *w, struct fj_task *task);
+
 /* Sets w->hooks from the pool's settings and the environment; at worker start. */
 void hooks_worker_start(fj_worker *w);
 /* Flushes per-worker observer state; at worker exit. */
 void hooks_worker_stop(fj_worker *w);
 
+/* -DFJ_NO_HOOKS compiles every call site out: the baseline against which the
+ * cost of the hook test is measured (mk/trace.mk: make bench-hooks). */
+#ifdef FJ_NO_HOOKS
+#define HOOKS_ON(w) 0
+#else
+#define HOOKS_ON(w) __builtin_expect((w)->hooks != 0, 0)
+#endif
+
 #define HOOK(w, event, task, other)                                                            \
     do {                                                                                       \
-        if (__builtin_expect((w)->hooks != 0, 0))                                              \
+        if (HOOKS_ON(w))                                                                       \
             hooks_event((w), (event), (task), (other));                                        \
     } while (0)
 

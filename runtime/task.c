@@ -173,6 +173,8 @@ int task_fork_slow(fj_worker *w, fj_task *t)
     fence_light();  /* as in task_fork */
     if (idle_should_signal(&w->pool->idle))
         idle_signal_work(&w->pool->idle);
+    if (w->hooks & HOOKS_STRESS)
+        hooks_fork_pushed(w, t);
     return 0;
 }
 
@@ -338,8 +340,10 @@ int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped)
         popped = deque_pop(&w->deque);
     }
     unsigned status = atomic_load_acquire_u32(task_status(t));
-    if (status_is_done(status))
+    if (status_is_done(status)) {
+        HOOK(w, HOOK_JOIN_DONE, t, -1);  /* the profiler's join of a finished child */
         return task_outcome_of(t, status);
+    }
     if (task_phase(status) == PHASE_NEW)
         return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
     task_join_help(w, t);

@@ -1,0 +1,210 @@
+/* test_profile.c - the work/span profiler on programs whose work and span are
+ * known: a balanced tree of equal leaves, a chain, fib.
+ *
+ * Tolerance: none.  The cases install a deterministic clock (a per-thread
+ * count of "units" that the program's bodies add to), so the profiler must
+ * find exactly the work and span of the DAG, on any number of workers and
+ * whatever the schedule: the expected values are computed by serial twins of
+ * the programs, not written in.  With the real clock (last case) only what
+ * holds whatever the timing is checked: 0 < span <= work. */
+#include "check.h"
+
+static __thread unsigned long long units;  /* this thread's work so far */
+
+static unsigned long long unit_clock(void) { return units; }
+
+static unsigned long long max_ull(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
+
+/* Runs `root` on a fresh pool under a profile session with the unit clock. */
+static fj_profile profile_run(fj_task *root)
+{
+    CHECK_RC(0, fj_profile_set_clock(unit_clock));
+    CHECK_RC(0, fj_profile_start());  /* before the pool: arms its workers */
+    fj_pool *pool = check_pool();
+    CHECK_RC(0, fj_pool_invoke(pool, root));
+    fj_profile result;
+    CHECK_RC(0, fj_profile_stop(&result));
+    CHECK_RC(0, fj_pool_destroy(pool));
+    CHECK_RC(0, fj_profile_set_clock(NULL));
+    CHECK_EQ(0, result.clock_is_ns);
+    return result;
+}
+
+/* ---- a balanced binary tree: internal nodes cost NODE, leaves LEAF ---- */
+
+enum { NODE = 3, LEAF = 1000 };
+
+typedef struct tree_task {
+    fj_task task;
+    int depth;
+} tree_task;
+
+static int tree(fj_task *t)
+{
+    tree_task *n = FJ_CONTAINER_OF(t, tree_task, task);
+    if (n->depth == 0) {
+        units += LEAF;
+        return 0;
+    }
+    units += NODE;
+    tree_task left = {FJ_TASK_INIT(tree), n->depth - 1};
+    tree_task right = {FJ_TASK_INIT(tree), n->depth - 1};
+    fj_fork(&left.task);
+    tree(&right.task);  /* a call: part of this task's strand */
+    return fj_join(&left.task);
+}
+
+static unsigned long long tree_work(int depth) { return depth == 0 ? LEAF : NODE + 2 * tree_work(depth - 1); }
+static unsigned long long tree_span(int depth) { return depth == 0 ? LEAF : NODE + tree_span(depth - 1); }
+static unsigned long long tree_tasks(int depth) { return depth == 0 ? 1 : 2 * tree_tasks(depth - 1); }
+
+static void balanced_tree_work_and_span(void)
+{
+    int depth = check_scale() > 1 ? 8 : 11;
+    tree_task root = {FJ_TASK_INIT(tree), depth};
+    fj_profile p = profile_run(&root.task);
+    CHECK_EQ(tree_work(depth), p.work);
+    CHECK_EQ(tree_span(depth), p.span);
+    CHECK_EQ(tree_tasks(depth), p.tasks);  /* the root and every left child */
+    CHECK(p.parallelism > 1);
+}
+
+/* ---- a chain: each link does LINK units, then forks the next and joins it ---- */
+
+enum { LINK = 7 };
+
+typedef struct chain_task {
+    fj_task task;
+    int left;
+} chain_task;
+
+static int chain(fj_task *t)
+{
+    chain_task *c = FJ_CONTAINER_OF(t, chain_task, task);
+    units += LINK;
+    if (c->left == 0)
+        return 0;
+    chain_task next = {FJ_TASK_INIT(chain), c->left - 1};
+    fj_fork(&next.task);
+    int rc = fj_join(&next.task);
+    units += LINK;  /* after the join: still on the one chain */
+    return rc;
+}
+
+static void chain_has_no_parallelism(void)
+{
+    int links = 300;
+    chain_task root = {FJ_TASK_INIT(chain), links};
+    fj_profile p = profile_run(&root.task);
+    unsigned long long expected = (unsigned long long)LINK * (2 * links + 1);
+    CHECK_EQ(expected, p.work);
+    CHECK_EQ(expected, p.span);
+    CHECK_EQ(links + 1, p.tasks);
+    CHECK(p.parallelism == 1.0);
+}
+
+/* ---- fib: one unit per call ---- */
+
+typedef struct fib_task {
+    fj_task task;
+    int n;
+    long result;
+} fib_task;
+
+static int fib(fj_task *t)
+{
+    fib_task *f = FJ_CONTAINER_OF(t, fib_task, task);
+    units += 1;
+    if (f->n < 2) {
+        f->result = f->n;
+        return 0;
+    }
+    fib_task a = {FJ_TASK_INIT(fib), f->n - 1, 0};
+    fib_task b = {FJ_TASK_INIT(fib), f->n - 2, 0};
+    fj_fork(&a.task);
+    fib(&b.task);
+    int rc = fj_join(&a.task);
+    f->result = a.result + b.result;
+    return rc;
+}
+
+/* The serial twins: calls made, and the longest chain (a forked and b called
+ * after one unit, so the chain continues through the longer of the two). */
+static unsigned long long fib_calls(int n) { return n < 2 ? 1 : 1 + fib_calls(n - 1) + fib_calls(n - 2); }
+static unsigned long long fib_span(int n) { return n < 2 ? 1 : 1 + max_ull(fib_span(n - 1), fib_span(n - 2)); }
+static unsigned long long fib_forks(int n) { return n < 2 ? 0 : 1 + fib_forks(n - 1) + fib_forks(n - 2); }
+
+static void fib_work_and_span(void)
+{
+    int n = check_scale() > 1 ? 15 : 20;
+    fib_task root = {FJ_TASK_INIT(fib), n, 0};
+    fj_profile p = profile_run(&root.task);
+    CHECK_EQ(fib_calls(n), p.work);
+    CHECK_EQ(fib_span(n), p.span);
+    CHECK_EQ(1 + fib_forks(n), p.tasks);
+}
+
+/* The serial elision (FJ_WORKERS=1) takes another path through fork and join;
+ * the DAG, and so the numbers, are the same. */
+static void serial_elision_profiles_the_same(void)
+{
+    setenv("FJ_WORKERS", "1", 1);
+    int depth = 8;
+    tree_task root = {FJ_TASK_INIT(tree), depth};
+    fj_profile p = profile_run(&root.task);
+    CHECK_EQ(tree_work(depth), p.work);
+    CHECK_EQ(tree_span(depth), p.span);
+}
+
+static void real_clock_is_consistent(void)
+{
+    CHECK_RC(0, fj_profile_start());
+    fj_pool *pool = check_pool();
+    fib_task root = {FJ_TASK_INIT(fib), 18, 0};
+    CHECK_RC(0, fj_pool_invoke(pool, &root.task));
+    fj_profile p;
+    CHECK_RC(0, fj_profile_stop(&p));
+    CHECK_RC(0, fj_pool_destroy(pool));
+    CHECK_EQ(1, p.clock_is_ns);
+    CHECK(p.span > 0);
+    CHECK(p.span <= p.work);
+    CHECK(p.parallelism >= 1.0);
+    CHECK_EQ(1 + fib_forks(18), p.tasks);
+}
+
+static void print_shows_bounds_up_to_64(void)
+{
+    fj_profile p = {1000000, 1000, 1, 1000.0, 1};
+    char text[4096] = {0};
+    FILE *out = fmemopen(text, sizeof text - 1, "w");
+    CHECK(out != NULL);
+    CHECK_RC(0, fj_profile_print(&p, out));
+    fclose(out);
+    CHECK(strstr(text, "parallelism T1/Tinf = 1000.00") != NULL);
+    CHECK(strstr(text, "\n         64 ") != NULL);
+    CHECK(strstr(text, "60.15 .. 64.00") != NULL);  /* 1e6/(1e6/64 + 1e3) = 60.15; 1e6/max(1e6/64, 1e3) = 64 */
+}
+
+static void profile_api_misuse(void)
+{
+    fj_profile p;
+    CHECK_RC(FJ_EINVAL, fj_profile_stop(&p));
+    CHECK_RC(0, fj_profile_start());
+    CHECK_RC(FJ_EBUSY, fj_profile_start());
+    CHECK_RC(FJ_EBUSY, fj_profile_set_clock(unit_clock));
+    CHECK_RC(0, fj_profile_stop(NULL));
+    CHECK_RC(FJ_EINVAL, fj_profile_print(NULL, stdout));
+    CHECK_RC(FJ_EINVAL, fj_profile_print(&p, NULL));
+}
+
+static const check_case cases[] = {
+    {"balanced_tree_work_and_span", balanced_tree_work_and_span, CHECK_PER_WORKERS},
+    {"chain_has_no_parallelism", chain_has_no_parallelism, CHECK_PER_WORKERS},
+    {"fib_work_and_span", fib_work_and_span, CHECK_PER_WORKERS},
+    {"serial_elision_profiles_the_same", serial_elision_profiles_the_same, CHECK_ONCE},
+    {"real_clock_is_consistent", real_clock_is_consistent, CHECK_PER_WORKERS},
+    {"print_shows_bounds_up_to_64", print_shows_bounds_up_to_64, CHECK_ONCE},
+    {"profile_api_misuse", profile_api_misuse, CHECK_ONCE},
+};
+
+CHECK_MAIN(cases)
