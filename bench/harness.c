@@ -1,0 +1,129 @@
+/* harness.c - main() of every C/C++ benchmark binary (see harness.h). */
+#include "harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernels.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void usage(const char *argv0)
+{
+    fprintf(stderr, "usage: %s fib|nqueens|sort|matmul|integrate|uts SIZE WORKERS RUNS\n", argv0);
+    exit(2);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 5)
+        usage(argv[0]);
+    const char *program = argv[1];
+    long size = strtol(argv[2], NULL, 10);
+    int workers = atoi(argv[3]), runs = atoi(argv[4]);
+    if (size <= 0 || workers <= 0 || runs <= 0 || runs > 1000)
+        usage(argv[0]);
+
+    /* Inputs and references, untimed. */
+    uint32_t *keys = NULL, *tmp = NULL;
+    double *ma = NULL, *mb = NULL, *mc = NULL;
+    long expect = 0;
+    if (strcmp(program, "fib") == 0) {
+        long f0 = 0, f1 = 1;
+        for (long i = 0; i < size; i++) {
+            long f2 = f0 + f1;
+            f0 = f1;
+            f1 = f2;
+        }
+        expect = f0;
+    } else if (strcmp(program, "nqueens") == 0) {
+        if (size > KERN_NQ_MAX)
+            usage(argv[0]);
+        expect = kern_nqueens_expected((int)size);
+    } else if (strcmp(program, "sort") == 0) {
+        keys = malloc(sizeof *keys * (size_t)size);
+        tmp = malloc(sizeof *tmp * (size_t)size);
+    } else if (strcmp(program, "matmul") == 0) {
+        if (size < KERN_MM_BASE || (size & (size - 1)) != 0)
+            usage(argv[0]);
+        size_t nn = (size_t)size * (size_t)size;
+        ma = malloc(sizeof *ma * nn);
+        mb = malloc(sizeof *mb * nn);
+        mc = malloc(sizeof *mc * nn);
+    } else if (strcmp(program, "uts") == 0) {
+        expect = kern_uts_expected((int)size);
+    } else if (strcmp(program, "integrate") != 0) {
+        usage(argv[0]);
+    }
+    if ((strcmp(program, "sort") == 0 && (!keys || !tmp)) || (strcmp(program, "matmul") == 0 && (!ma || !mb || !mc))) {
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
+
+    if (drv_init(workers) != 0) {
+        fprintf(stderr, "%s: cannot start with %d workers\n", drv_system, workers);
+        return 1;
+    }
+    double *secs = malloc(sizeof *secs * (size_t)runs);
+    int all_ok = secs != NULL;
+    for (int r = 0; r < runs && secs; r++) {
+        int ok = 0;
+        double t0 = 0, t1 = 0;
+        if (strcmp(program, "fib") == 0) {
+            t0 = kern_now();
+            long v = drv_fib((int)size);
+            t1 = kern_now();
+            ok = v == expect;
+        } else if (strcmp(program, "nqueens") == 0) {
+            t0 = kern_now();
+            long v = drv_nqueens((int)size);
+            t1 = kern_now();
+            ok = v == expect;
+        } else if (strcmp(program, "sort") == 0) {
+            kern_sort_fill(keys, (size_t)size);
+            t0 = kern_now();
+            drv_sort(keys, tmp, (size_t)size);
+            t1 = kern_now();
+            ok = kern_sort_check(keys, (size_t)size);
+        } else if (strcmp(program, "matmul") == 0) {
+            kern_mm_fill(ma, mb, mc, (int)size);
+            t0 = kern_now();
+            drv_matmul(ma, mb, mc, (int)size);
+            t1 = kern_now();
+            ok = kern_mm_check(ma, mb, mc, (int)size);
+        } else if (strcmp(program, "integrate") == 0) {
+            t0 = kern_now();
+            double v = drv_integrate(0.0, (double)size);
+            t1 = kern_now();
+            ok = kern_integrate_check((double)size, v);
+        } else {
+            t0 = kern_now();
+            long v = drv_uts((int)size);
+            t1 = kern_now();
+            ok = v == expect;
+        }
+        secs[r] = t1 - t0;
+        all_ok &= ok;
+        printf("run %d %.6f %s\n", r + 1, secs[r], ok ? "verified" : "WRONG");
+        fflush(stdout);
+    }
+    drv_fini();
+    if (!secs)
+        return 1;
+    qsort(secs, (size_t)runs, sizeof *secs, cmp_double);
+    double median = runs % 2 ? secs[runs / 2] : 0.5 * (secs[runs / 2 - 1] + secs[runs / 2]);
+    printf("RESULT,%s,%ld,%s,%d,%.6f,%.6f,%.6f,%d,%d\n", program, size, drv_system, workers, median, secs[0],
+           secs[runs - 1], runs, all_ok);
+    free(secs);
+    free(keys);
+    free(tmp);
+    free(ma);
+    free(mb);
+    free(mc);
+    return all_ok ? 0 : 1;
+}

@@ -1,0 +1,89 @@
+# bench.mk - peer benchmarks (bench/, docs/performance.md).
+#
+#   make bench        full sizes: fj vs serial C, OpenMP (libgomp, libomp),
+#                     oneTBB and Java ForkJoinPool at 1, 2 (and all) workers;
+#                     table on stdout, build/bench/results.csv, build/bench/chart.svg
+#   make bench-quick  the same programs on smaller inputs (< 3 minutes)
+#   make bench-build  only build the binaries (peers that are missing are skipped)
+#
+# Missing peers (libomp-dev, libtbb-dev, default-jdk-headless) are installed
+# with apt-get when run as root on Debian/Ubuntu, else skipped with a message.
+# Leaf code (bench/kernels.c) is compiled once, by gcc, and linked into every
+# C/C++ binary so that only the runtime differs between systems.
+
+BENCH_DIR := build/bench
+BENCH_CC ?= gcc
+BENCH_CXX ?= g++
+BENCH_CLANG ?= clang
+BENCH_CFLAGS := -std=gnu11 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror -Wno-unused-parameter -Iinclude -Ibench
+BENCH_CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unused-parameter -Iinclude -Ibench
+BENCH_COMMON := $(BENCH_DIR)/kernels.o $(BENCH_DIR)/harness.o
+# Override to benchmark another build of the library (e.g. a snapshot).
+BENCH_RELEASE_LIB ?= build/release/libfj.a
+
+.PHONY: bench bench-quick bench-build bench-peers bench-fjlib bench-clean
+
+bench: bench-peers bench-fjlib
+	@$(MAKE) --no-print-directory bench-build
+	@sh bench/run.sh full
+
+bench-quick: bench-peers bench-fjlib
+	@$(MAKE) --no-print-directory bench-build
+	@sh bench/run.sh quick
+
+bench-peers:
+	@sh bench/peers.sh install
+
+bench-fjlib:
+	@$(MAKE) --no-print-directory VARIANT=release lib
+
+bench-clean:
+	rm -rf $(BENCH_DIR)
+
+# Probe the peers only when a bench target is asked for (each probe compiles).
+ifneq ($(filter bench-build,$(MAKECMDGOALS)),)
+BENCH_BINS := $(BENCH_DIR)/serial_bench $(BENCH_DIR)/fj_bench $(BENCH_DIR)/fj_micro $(BENCH_DIR)/report
+ifeq ($(shell sh bench/peers.sh has libgomp && echo yes),yes)
+BENCH_BINS += $(BENCH_DIR)/libgomp_bench
+endif
+ifeq ($(shell sh bench/peers.sh has libomp && echo yes),yes)
+BENCH_BINS += $(BENCH_DIR)/libomp_bench
+endif
+ifeq ($(shell sh bench/peers.sh has tbb && echo yes),yes)
+BENCH_BINS += $(BENCH_DIR)/tbb_bench
+endif
+ifeq ($(shell sh bench/peers.sh has java && echo yes),yes)
+BENCH_BINS += $(BENCH_DIR)/java/Bench.class
+endif
+bench-build: $(BENCH_BINS)
+endif
+
+$(BENCH_DIR)/%.o: bench/%.c bench/kernels.h bench/harness.h
+	@mkdir -p $(@D)
+	$(BENCH_CC) $(BENCH_CFLAGS) -c $< -o $@
+
+$(BENCH_DIR)/serial_bench: $(BENCH_DIR)/serial_bench.o $(BENCH_COMMON)
+	$(BENCH_CC) $^ -o $@ -lm
+
+$(BENCH_DIR)/fj_bench: $(BENCH_DIR)/fj_bench.o $(BENCH_COMMON) $(BENCH_RELEASE_LIB)
+	$(BENCH_CC) $(filter %.o,$^) -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+
+$(BENCH_DIR)/fj_micro: bench/fj_micro.c $(BENCH_DIR)/kernels.o $(BENCH_RELEASE_LIB) bench/kernels.h
+	$(BENCH_CC) $(BENCH_CFLAGS) bench/fj_micro.c $(BENCH_DIR)/kernels.o -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+
+$(BENCH_DIR)/report: bench/report.c
+	@mkdir -p $(@D)
+	$(BENCH_CC) $(BENCH_CFLAGS) $< -o $@ -lm
+
+$(BENCH_DIR)/libgomp_bench: bench/omp_bench.c $(BENCH_COMMON)
+	$(BENCH_CC) $(BENCH_CFLAGS) -fopenmp -DOMP_SYSTEM='"libgomp"' bench/omp_bench.c $(BENCH_COMMON) -o $@ -lm
+
+$(BENCH_DIR)/libomp_bench: bench/omp_bench.c $(BENCH_COMMON)
+	$(BENCH_CLANG) $(BENCH_CFLAGS) -fopenmp=libomp -DOMP_SYSTEM='"libomp"' bench/omp_bench.c $(BENCH_COMMON) -o $@ -lm
+
+$(BENCH_DIR)/tbb_bench: bench/tbb_bench.cpp $(BENCH_COMMON)
+	$(BENCH_CXX) $(BENCH_CXXFLAGS) bench/tbb_bench.cpp $(BENCH_COMMON) -o $@ -ltbb -pthread -lm
+
+$(BENCH_DIR)/java/Bench.class: bench/java/Bench.java
+	@mkdir -p $(@D)
+	javac -d $(@D) $<
