@@ -16,6 +16,14 @@ _Static_assert(FJ_MAX_WORKERS > 0 && FJ_MAX_WORKERS < 65535, "worker index must 
 _Static_assert((FJ_DEQUE_INITIAL_CAPACITY & (FJ_DEQUE_INITIAL_CAPACITY - 1)) == 0, "capacity must be a power of two");
 _Static_assert(FJ_DEQUE_INITIAL_CAPACITY >= 4, "the deque keeps one slot spare; tiny arrays only churn");
 
+/* Most tasks one steal may take from a victim (it takes half of what it sees,
+ * at most this).  A steal pays one fence_heavy (membarrier, tens of us on some
+ * virtual machines), so taking several amortises it.  The deque keeps this many
+ * slots spare so a batch being read is never overwritten (deque.c, point 4). */
+#define FJ_STEAL_BATCH_MAX 8
+_Static_assert(FJ_STEAL_BATCH_MAX >= 1, "a steal takes at least one task");
+_Static_assert(FJ_DEQUE_INITIAL_CAPACITY >= 4 * FJ_STEAL_BATCH_MAX, "spare slots must be a small part of the array");
+
 /* (env) Rounds an idle worker spends scanning for work with a pause between. */
 #define FJ_DEFAULT_SPIN_ROUNDS 64
 /* (env) Rounds after spinning that end in sched_yield() before the worker parks. */

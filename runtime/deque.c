@@ -36,11 +36,21 @@
  *    fence_heavy() (membarrier), see atomics.h.  Where membarrier is missing,
  *    both are full fences.
  *
- * 4. Reading the slot.  A thief reads buf[h] after its claim succeeded.  While
- *    it reads, head already says h + 1, so an owner that wraps around could
- *    overwrite slot h & mask with a new push.  Push therefore treats the array
- *    as full at capacity - 1 items: slot (head - 1) & mask is never written
+ * 4. Reading the slots.  A thief reads buf[h .. h+k) after its claim of k
+ *    items succeeded.  While it reads, head already says h + k, so an owner
+ *    that wraps around could overwrite those slots with new pushes.  Push
+ *    therefore treats the array as full at capacity - FJ_STEAL_BATCH_MAX
+ *    items: a slot within FJ_STEAL_BATCH_MAX below head is never written
  *    while a thief may be reading it.
+ *
+ * 6. Stealing several.  A steal costs one fence_heavy, which is a membarrier
+ *    system call (tens of microseconds on some virtual machines), so a thief
+ *    may claim k > 1 items at once: head = h + k, fence, read tail T.  If the
+ *    owner popped into the claimed range (T < h + k), the thief keeps only
+ *    [h, T) and stores head = T.  The argument of the last-item race applies
+ *    to every pop separately: a pop of index i < h + k either saw the claim
+ *    (and waits for the lock, then re-checks against the trimmed head) or the
+ *    thief's read of tail saw it (T <= i, so i is not kept).
  *
  * 5. Growing.  The owner doubles the array under the lock, copying the live
  *    items [head, tail) to the same logical indices.  Thieves read buf and mask
@@ -73,6 +83,9 @@
 int deque_init(deque *d, size_t initial_capacity)
 {
     memset(d, 0, sizeof *d);
+    /* The spare slots (point 4) must be a small part of the array. */
+    if (initial_capacity < DEQUE_MIN_CAPACITY)
+        initial_capacity = DEQUE_MIN_CAPACITY;
     d->buf = calloc(initial_capacity, sizeof *d->buf);
     if (!d->buf)
         return -1;
@@ -122,7 +135,7 @@ int deque_push_slow(deque *d, void *item)
     DEQUE_ASSERT_OWNER(d);
     pthread_mutex_lock(&d->lock);
     size_t t = atomic_load(&d->tail);
-    if (t - atomic_load(&d->head) >= d->mask && deque_grow_locked(d) != DEQUE_PUSHED) {
+    if (t - atomic_load_acquire(&d->head) > d->mask - DEQUE_SPARE_SLOTS && deque_grow_locked(d) != DEQUE_PUSHED) {
         pthread_mutex_unlock(&d->lock);
         return DEQUE_NO_MEMORY;
     }
@@ -149,30 +162,44 @@ void *deque_pop_slow(deque *d, size_t t)
     return item;
 }
 
-void *deque_steal(deque *d, bool wait)
+size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max)
 {
     /* A read-only look first: an empty victim costs no lock and no barrier. */
     if (deque_size(d) == 0)
-        return NULL;
+        return 0;
     if (wait)
         pthread_mutex_lock(&d->lock);
     else if (pthread_mutex_trylock(&d->lock) != 0)
-        return NULL;
-    void *item = NULL;
+        return 0;
     size_t h = atomic_load(&d->head);
-    /* Claim slot h.  Release: the previous thief's read of its slot (ordered
-     * before this by the lock) happens-before an owner that acquires this head
-     * and reuses that slot (deque_push). */
-    atomic_store_release(&d->head, h + 1);
-    /* StoreLoad: pairs with fence_light() in deque_pop (point 2). */
+    long seen = (long)(atomic_load_acquire(&d->tail) - h);
+    size_t want = seen > 1 ? (size_t)(seen / 2) : 1;  /* half, at least one */
+    if (want > max)
+        want = max;
+    /* Claim slots [h, h + want).  Release: the previous thief's reads of its
+     * slots (ordered before this by the lock) happen-before an owner that
+     * acquires this head and reuses them (deque_push). */
+    atomic_store_release(&d->head, h + want);
+    /* StoreLoad: pairs with fence_light() in deque_pop (points 2 and 6). */
     fence_heavy();
-    /* Acquire: pairs with the release store of tail in deque_push, so the slot
-     * and the task it points to are fully written before we read them. */
+    /* Acquire: pairs with the release store of tail in deque_push, so the slots
+     * and the tasks they point to are fully written before we read them. */
     size_t t = atomic_load_acquire(&d->tail);
-    if ((long)(h + 1 - t) > 0)
-        atomic_store_release(&d->head, h);  /* lost the race or empty: undo the claim */
-    else
-        item = d->buf[h & d->mask];
+    size_t got = want;
+    if ((long)(h + want - t) > 0) {
+        /* The owner popped into our claim (or the deque was empty): keep
+         * [h, t) only, and give the rest back. */
+        got = (long)(t - h) > 0 ? t - h : 0;
+        atomic_store_release(&d->head, h + got);
+    }
+    for (size_t i = 0; i < got; i++)
+        out[i] = d->buf[(h + i) & d->mask];
     pthread_mutex_unlock(&d->lock);
-    return item;
+    return got;
+}
+
+void *deque_steal(deque *d, bool wait)
+{
+    void *item = NULL;
+    return deque_steal_batch(d, wait, &item, 1) ? item : NULL;
 }

@@ -7,6 +7,7 @@
  *
  * Synchronization table: which operations may run at the same time.
  *
+ * (steal covers deque_steal and deque_steal_batch)
  *                 push     pop      steal    grow     size
  *   push (owner)   -        -        yes      -        yes
  *   pop  (owner)   -        -        yes      -        yes
@@ -43,7 +44,14 @@ typedef struct deque {
 
 enum deque_push_result { DEQUE_PUSHED = 0, DEQUE_NO_MEMORY = -1 };
 
-/* Prepares an empty deque; the calling thread becomes its owner until
+/* Slots push leaves free: the most a thief may be reading after its claim. */
+#define DEQUE_SPARE_SLOTS ((size_t)FJ_STEAL_BATCH_MAX)
+/* Smallest array deque_init makes (a power of two, four times the spare slots). */
+#define DEQUE_MIN_CAPACITY ((size_t)(4 * FJ_STEAL_BATCH_MAX))
+_Static_assert((4 * FJ_STEAL_BATCH_MAX & (4 * FJ_STEAL_BATCH_MAX - 1)) == 0, "FJ_STEAL_BATCH_MAX: a power of two");
+
+/* Prepares an empty deque of at least `initial_capacity` (a power of two) and
+ * DEQUE_MIN_CAPACITY slots; the calling thread becomes its owner until
  * deque_set_owner.  Returns 0 or -1 when the first array cannot be allocated. */
 int deque_init(deque *d, size_t initial_capacity);
 void deque_destroy(deque *d);
@@ -56,6 +64,11 @@ void *deque_pop_slow(deque *d, size_t t);
 /* Thieves: takes the oldest item, or NULL when empty.  Waits for the lock only
  * if `wait` is true; otherwise a busy lock is reported as NULL at once. */
 void *deque_steal(deque *d, bool wait);
+
+/* Thieves: takes up to `max` (<= FJ_STEAL_BATCH_MAX) of the oldest items, at
+ * most half of those present (at least one), oldest first into `out`.  Returns
+ * how many; 0 when empty or (wait false) the lock is busy. */
+size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max);
 
 /* A program bug, not an error: prints both thread ids and aborts (debug builds). */
 void deque_owner_violation(const deque *d, const char *operation);
@@ -85,11 +98,12 @@ static inline int deque_push(deque *d, void *item)
     DEQUE_ASSERT_OWNER(d);
     size_t t = atomic_load(&d->tail);
     /* A stale head is smaller than the real one, so it can only make the deque
-     * look fuller than it is; the slow path re-reads it under the lock.  One slot
-     * stays free so that a push never overwrites the slot a thief is reading
+     * look fuller than it is; the slow path re-reads it under the lock.  Spare
+     * slots stay free so that a push never overwrites a slot a thief is reading
      * (deque.c, point 4).  Acquire: pairs with the release of head in
-     * deque_steal, so a slot we reuse was read by its thief before we write it. */
-    if (__builtin_expect(t - atomic_load_acquire(&d->head) >= d->mask, 0))
+     * deque_steal_batch, so a slot we reuse was read by its thief before we
+     * write it. */
+    if (__builtin_expect(t - atomic_load_acquire(&d->head) > d->mask - DEQUE_SPARE_SLOTS, 0))
         return deque_push_slow(d, item);
     d->buf[t & d->mask] = item;
     /* Release: the item, and everything the owner wrote into it before the push,

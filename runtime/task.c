@@ -235,7 +235,7 @@ static fj_task *join_find_help(fj_worker *w, const fj_task *t)
     if (!x)
         x = worker_take_injected(w);
     if (!x)
-        x = worker_steal_random(w, false);
+        x = worker_steal_random(w, false, 1);
     if (x)
         counter_add(&w->count.helps, 1);
     return x;

@@ -38,7 +38,22 @@ fj_task *worker_take_injected(fj_worker *w)
     return t;
 }
 
-fj_task *worker_steal_random(fj_worker *w, bool wait)
+/* Keeps the extra tasks of a batch steal in our own deque, where we run them
+ * next (LIFO) unless other thieves take them first.  Only the scheduler loop
+ * steals batches: a joiner's deque stays free of other workers' tasks. */
+static void worker_keep_extras(fj_worker *w, fj_task **extras, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        if (deque_push(&w->deque, extras[i]) != DEQUE_PUSHED)
+            task_execute(w, extras[i]);  /* out of memory: run it now, lose nothing */
+    }
+    /* As after a fork: a sleeper may now find work here (pairs with idle_park). */
+    fence_light();
+    if (count && idle_should_signal(&w->pool->idle))
+        idle_signal_work(&w->pool->idle);
+}
+
+fj_task *worker_steal_random(fj_worker *w, bool wait, size_t batch)
 {
     fj_pool *pool = w->pool;
     if (pool->count < 2)
@@ -49,18 +64,22 @@ fj_task *worker_steal_random(fj_worker *w, bool wait)
     fj_worker *victim = pool->workers[v];
     if (deque_size(&victim->deque) == 0)
         return NULL;
-    fj_task *t = deque_steal(&victim->deque, wait);
-    if (!t) {
+    void *taken[FJ_STEAL_BATCH_MAX];
+    size_t got = deque_steal_batch(&victim->deque, wait, taken, batch < FJ_STEAL_BATCH_MAX ? batch : FJ_STEAL_BATCH_MAX);
+    if (!got) {
         counter_add(&w->count.failed_steals, 1);
         return NULL;
     }
-    task_set_thief(t, (int)w->index);
-    counter_add(&w->count.steals, 1);
-    HOOK(w, HOOK_STEAL, t, (int)v);
+    for (size_t i = 0; i < got; i++) {
+        task_set_thief(taken[i], (int)w->index);
+        HOOK(w, HOOK_STEAL, taken[i], (int)v);
+    }
+    counter_add(&w->count.steals, got);
+    worker_keep_extras(w, (fj_task **)taken + 1, got - 1);
     /* More left there: let a sleeper join in (ramps a pool up quickly). */
     if (deque_size(&victim->deque) > 0 && idle_should_signal(&pool->idle))
         idle_signal_work(&pool->idle);
-    return t;
+    return taken[0];
 }
 
 fj_task *worker_find_work(fj_worker *w, unsigned attempts, bool wait)
@@ -69,7 +88,7 @@ fj_task *worker_find_work(fj_worker *w, unsigned attempts, bool wait)
     if (!t)
         t = worker_take_injected(w);
     for (unsigned i = 0; !t && i < attempts; i++)
-        t = worker_steal_random(w, wait);
+        t = worker_steal_random(w, wait, FJ_STEAL_BATCH_MAX);
     return t;
 }
 

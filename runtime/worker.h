@@ -57,8 +57,10 @@ void *worker_main(void *arg);
 struct fj_task *worker_find_work(fj_worker *w, unsigned attempts, bool wait);
 
 /* Steals from a random victim other than `w`; NULL if the chosen one had
- * nothing.  `wait`: wait for a busy victim lock instead of moving on. */
-struct fj_task *worker_steal_random(fj_worker *w, bool wait);
+ * nothing.  `wait`: wait for a busy victim lock instead of moving on.  With
+ * `batch` > 1 it may take up to that many (half the victim's tasks): it returns
+ * the oldest and pushes the others on w's own deque. */
+struct fj_task *worker_steal_random(fj_worker *w, bool wait, size_t batch);
 
 /* Takes from the injector, counting it; NULL if empty. */
 struct fj_task *worker_take_injected(fj_worker *w);

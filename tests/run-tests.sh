@@ -3,7 +3,7 @@
 # its own process with a time limit, on 1, 2, 4 and 8 workers when the case
 # depends on them.  Prints one line per run and closes with "N passed, M failed".
 # Usage: run-tests.sh DIR [unit|stress]   (FJ_TEST_WORKERS="1 2" to change the set)
-dir=$1
+dir=$(cd "$1" && pwd)   # absolute: examples run from the build directory
 tier=${2:-}
 workers=${FJ_TEST_WORKERS:-"1 2 4 8"}
 limit=${FJ_TEST_TIMEOUT:-300}

@@ -37,10 +37,15 @@ static void *thief_main(void *p)
     thief_arg *a = p;
     unsigned seed = (unsigned)(uintptr_t)p;
     for (;;) {
-        void *item = deque_steal(&a->s->d, (seed & 1) != 0);
-        if (item)
-            take(a->s, &a->result, item);
-        else if (atomic_load_acquire(&a->s->owner_done) && deque_size(&a->s->d) == 0)
+        void *items[FJ_STEAL_BATCH_MAX];
+        size_t max = (seed >> 3) & 1 ? FJ_STEAL_BATCH_MAX : 1;  /* single and batch steals */
+        size_t got = deque_steal_batch(&a->s->d, (seed & 1) != 0, items, max);
+        seed = seed * 1103515245u + 12345u;
+        for (size_t i = 0; i < got; i++)
+            take(a->s, &a->result, items[i]);
+        if (got)
+            continue;
+        if (atomic_load_acquire(&a->s->owner_done) && deque_size(&a->s->d) == 0)
             break;
         check_jitter(&seed);
     }

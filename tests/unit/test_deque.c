@@ -45,8 +45,9 @@ static void indices_wrap_around(void)
 {
     deque d;
     CHECK_EQ(0, deque_init(&d, 4));
-    /* Many rounds through a 4-slot array: head and tail pass the capacity many
-     * times, and the mask must keep every item in its logical place. */
+    CHECK_EQ(DEQUE_MIN_CAPACITY, d.mask + 1);  /* small requests are rounded up */
+    /* Many rounds through the smallest array: head and tail pass the capacity
+     * many times, and the mask must keep every item in its logical place. */
     long next = 0, expected_steal = 0;
     for (int round = 0; round < 1000; round++) {
         deque_push(&d, ITEM(next++));
@@ -55,7 +56,7 @@ static void indices_wrap_around(void)
         CHECK_EQ(next - 1, INDEX(deque_pop(&d)));
         expected_steal = next;
     }
-    CHECK_EQ(4, d.mask + 1);  /* never needed to grow */
+    CHECK_EQ(DEQUE_MIN_CAPACITY, d.mask + 1);  /* never needed to grow */
     CHECK_EQ(0, deque_size(&d));
     deque_destroy(&d);
 }
@@ -115,7 +116,31 @@ static void growth_failure_loses_nothing(void)
 #endif
 }
 
+static void batch_steal_takes_half_oldest_first(void)
+{
+    deque d;
+    CHECK_EQ(0, deque_init(&d, 64));
+    void *out[FJ_STEAL_BATCH_MAX];
+    CHECK_EQ(0, deque_steal_batch(&d, true, out, FJ_STEAL_BATCH_MAX));  /* empty */
+    for (long i = 0; i < 6; i++)
+        deque_push(&d, ITEM(i));
+    CHECK_EQ(3, deque_steal_batch(&d, true, out, FJ_STEAL_BATCH_MAX));  /* half of 6 */
+    for (long i = 0; i < 3; i++)
+        CHECK_EQ(i, INDEX(out[i]));
+    CHECK_EQ(1, deque_steal_batch(&d, true, out, 1));                   /* capped by max */
+    CHECK_EQ(3, INDEX(out[0]));
+    CHECK_EQ(1, deque_steal_batch(&d, true, out, FJ_STEAL_BATCH_MAX));  /* one left of two: one */
+    CHECK_EQ(4, INDEX(out[0]));
+    CHECK_EQ(5, INDEX(deque_pop(&d)));
+    for (long i = 0; i < 40; i++)
+        deque_push(&d, ITEM(i));
+    CHECK_EQ(FJ_STEAL_BATCH_MAX, deque_steal_batch(&d, true, out, FJ_STEAL_BATCH_MAX));
+    CHECK_EQ(40 - FJ_STEAL_BATCH_MAX, deque_size(&d));
+    deque_destroy(&d);
+}
+
 static const check_case cases[] = {
+    {"batch_steal_takes_half_oldest_first", batch_steal_takes_half_oldest_first, CHECK_ONCE},
     {"owner_pops_lifo", owner_pops_lifo, CHECK_ONCE},
     {"thieves_steal_fifo", thieves_steal_fifo, CHECK_ONCE},
     {"indices_wrap_around", indices_wrap_around, CHECK_ONCE},
