@@ -20,7 +20,7 @@ _Static_assert(FJ_DEQUE_INITIAL_CAPACITY >= 4, "the deque keeps one slot spare; 
  * at most this).  A steal pays one fence_heavy (membarrier, tens of us on some
  * virtual machines), so taking several amortises it.  The deque keeps this many
  * slots spare so a batch being read is never overwritten (deque.c, point 4). */
-#define FJ_STEAL_BATCH_MAX 8
+#define FJ_STEAL_BATCH_MAX 32
 _Static_assert(FJ_STEAL_BATCH_MAX >= 1, "a steal takes at least one task");
 _Static_assert(FJ_DEQUE_INITIAL_CAPACITY >= 4 * FJ_STEAL_BATCH_MAX, "spare slots must be a small part of the array");
 

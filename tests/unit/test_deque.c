@@ -132,10 +132,12 @@ static void batch_steal_takes_half_oldest_first(void)
     CHECK_EQ(1, deque_steal_batch(&d, true, out, FJ_STEAL_BATCH_MAX));  /* one left of two: one */
     CHECK_EQ(4, INDEX(out[0]));
     CHECK_EQ(5, INDEX(deque_pop(&d)));
-    for (long i = 0; i < 40; i++)
+    long many = 2 * FJ_STEAL_BATCH_MAX + 16;  /* half of it exceeds the cap */
+    for (long i = 0; i < many; i++)
         deque_push(&d, ITEM(i));
     CHECK_EQ(FJ_STEAL_BATCH_MAX, deque_steal_batch(&d, true, out, FJ_STEAL_BATCH_MAX));
-    CHECK_EQ(40 - FJ_STEAL_BATCH_MAX, deque_size(&d));
+    CHECK_EQ(0, INDEX(out[0]));
+    CHECK_EQ(many - FJ_STEAL_BATCH_MAX, deque_size(&d));
     deque_destroy(&d);
 }
 
