@@ -103,25 +103,7 @@
 #include "range.h"
 #include "worker.h"
 
-/* Tunables of the loops (they would sit in config.h; kept here while loops are
- * the only users). */
-
-/* Grains per participant when the caller passes grain 0: enough that stealing
- * a quarter of a range balances skewed work, few enough that the per-grain
- * cost (a relaxed load and a counter store) stays invisible. */
-#define FJ_LOOP_AUTO_GRAINS_PER_WORKER 256
-/* Idle rounds an idle participant spins (pause) before it yields. */
-#define FJ_LOOP_SPIN_ROUNDS 256
-/* How long nothing may finish anywhere before an idle participant withdraws. */
-#define FJ_LOOP_PATIENCE_NS 20000000LL
-/* Reduce records beyond one per participant: successful steals per participant
- * that get their own partial result (more steals than that are not made). */
-#define FJ_LOOP_STEAL_RECORDS_PER_WORKER 64
-/* Participants whose slots live on the caller's stack (more: heap). */
-#define FJ_LOOP_STACK_SLOTS 16
-_Static_assert(FJ_LOOP_AUTO_GRAINS_PER_WORKER >= 1, "at least one grain each");
-_Static_assert(FJ_LOOP_PATIENCE_NS > 0 && FJ_LOOP_SPIN_ROUNDS >= 0, "waiting is bounded, not skipped");
-_Static_assert(FJ_LOOP_STEAL_RECORDS_PER_WORKER >= 1, "thieves need records to steal in a reduce");
+/* The loops' tunables (FJ_LOOP_*) are in config.h. */
 
 enum loop_kind { LOOP_RANGE, LOOP_EACH, LOOP_REDUCE };
 

@@ -37,9 +37,9 @@
 
 /* Each half of the word holds a grain number, so a loop runs at most this many
  * grains at once; loop.c cuts longer loops into segments. */
-#define RANGE_HALF_BITS (sizeof(AO_t) * 4)
-#define RANGE_MAX_GRAINS ((uint64_t)(((AO_t)1 << RANGE_HALF_BITS) - 1))
-_Static_assert(sizeof(AO_t) >= 4, "two grain numbers share one word");
+#define RANGE_HALF_BITS (sizeof(atomic_word) * 4)
+#define RANGE_MAX_GRAINS ((uint64_t)(((size_t)1 << RANGE_HALF_BITS) - 1))
+_Static_assert(sizeof(atomic_word) >= 4, "two grain numbers share one word");
 
 /* One participant's slot.  `exposed` is written by its owner and by thieves;
  * `progress` by the owner only.  One cache line each slot, so that thieves
