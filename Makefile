@@ -84,17 +84,20 @@ $(BUILD)/tests/%: tests/%.c tests/check.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Iruntime -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
 
-# fj.h must stand alone, as C and as C++.
+# Every public header must stand alone, as C and as C++.
+PUBLIC_HEADERS := $(wildcard include/*.h)
 header-check: $(BUILD)/.header-c $(BUILD)/.header-cxx
-$(BUILD)/.header-c: include/fj.h
+$(BUILD)/.header-c: $(PUBLIC_HEADERS)
 	@mkdir -p $(@D)
-	printf '#include "fj.h"\nint main(void) { return fj_strerror(0) == 0; }\n' | $(CC) $(CSTD) $(WARNINGS) -Iinclude -x c -fsyntax-only -
+	@for h in $(notdir $(PUBLIC_HEADERS)); do \
+	  printf '#include "%s"\nint main(void) { return fj_strerror(0) == 0; }\n' $$h | \
+	  $(CC) $(CSTD) $(WARNINGS) -Iinclude -x c -fsyntax-only - || exit 1; done
 	@touch $@
-$(BUILD)/.header-cxx: include/fj.h
+$(BUILD)/.header-cxx: $(PUBLIC_HEADERS)
 	@mkdir -p $(@D)
-	@if command -v c++ >/dev/null 2>&1; then \
-	  printf '#include "fj.h"\nint main() { fj_task t = FJ_TASK_INIT(nullptr); return t.fn != nullptr; }\n' | \
-	  c++ -std=c++11 -Wall -Wextra -Werror -Iinclude -x c++ -fsyntax-only - ; \
+	@if command -v c++ >/dev/null 2>&1; then for h in $(notdir $(PUBLIC_HEADERS)); do \
+	  printf '#include "%s"\nint main() { fj_task t = FJ_TASK_INIT(nullptr); return t.fn != nullptr; }\n' $$h | \
+	  c++ -std=c++11 -Wall -Wextra -Werror -Iinclude -x c++ -fsyntax-only - || exit 1; done; \
 	else echo "header-check: no C++ compiler, C++ check skipped"; fi
 	@touch $@
 
