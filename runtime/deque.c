@@ -121,6 +121,8 @@ static int deque_grow_locked(deque *d)
     void **bigger = malloc(new_cap * sizeof *bigger);
     if (!bigger)
         return DEQUE_NO_MEMORY;
+    /* Acquire: the last thief's reads of its slots (it released head) are
+     * done before we copy and free the old array.  We hold the lock anyway. */
     size_t h = atomic_load_acquire(&d->head), t = atomic_load(&d->tail);
     for (size_t i = h; i != t; i++)
         bigger[i & (new_cap - 1)] = d->buf[i & d->mask];
@@ -135,6 +137,7 @@ int deque_push_slow(deque *d, void *item)
     DEQUE_ASSERT_OWNER(d);
     pthread_mutex_lock(&d->lock);
     size_t t = atomic_load(&d->tail);
+    /* Acquire: as in deque_push (reused slots were read by their thieves). */
     if (t - atomic_load_acquire(&d->head) > d->mask - DEQUE_SPARE_SLOTS && deque_grow_locked(d) != DEQUE_PUSHED) {
         pthread_mutex_unlock(&d->lock);
         return DEQUE_NO_MEMORY;
@@ -156,6 +159,7 @@ void *deque_pop_slow(deque *d, size_t t)
     size_t h = atomic_load(&d->head);
     if ((long)(h - t) <= 0) {
         item = d->buf[t & d->mask];
+        /* Release: as the claim in deque_pop (the lock orders it for thieves too). */
         atomic_store_release(&d->tail, t);
     }
     pthread_mutex_unlock(&d->lock);
@@ -172,6 +176,7 @@ size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max)
     else if (pthread_mutex_trylock(&d->lock) != 0)
         return 0;
     size_t h = atomic_load(&d->head);
+    /* A first look at tail, only to size the batch; acquire as below. */
     long seen = (long)(atomic_load_acquire(&d->tail) - h);
     size_t want = seen > 1 ? (size_t)(seen / 2) : 1;  /* half, at least one */
     if (want > max)

@@ -42,5 +42,5 @@ void fence_heavy(void)
         (void)membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED);
         return;
     }
-    fence_full();
+    fence_full();  /* symmetric mode: both sides of every pair pay a full fence */
 }

@@ -124,8 +124,11 @@ static void unlist_parker(idle *s, unsigned slot)
 void idle_park(idle *s, unsigned slot, bool (*has_work)(void *ctx), void *ctx)
 {
     parker *p = &parkers[slot];
+    /* Acquire: pairs with parker_wake's full increment.  Read before we list
+     * ourselves, so a wake aimed at us after listing changes the word (point 3). */
     unsigned e = atomic_load_acquire_u32(&p->word);
     list_parker(s, slot);
+    /* Full: the announcement publishers test (point 1); fence_heavy follows. */
     atomic_fetch_add_full(&s->sleepers, 1);
     /* StoreLoad: our sleepers increment vs the publisher's work store; pairs
      * with the fence_light() every publisher issues before idle_signal_work. */
@@ -133,12 +136,15 @@ void idle_park(idle *s, unsigned slot, bool (*has_work)(void *ctx), void *ctx)
     if (!has_work(ctx))
         futex_wait(&p->word, e, NULL);
     unlist_parker(s, slot);
+    /* Full: not needed for correctness (a stale count only costs a spare
+     * wake-up), but keeps the count exact for publishers that read it. */
     atomic_fetch_add_full(&s->sleepers, (size_t)-1);
 }
 
 void idle_park_unlisted(unsigned slot, bool (*has_work)(void *ctx), void *ctx)
 {
     parker *p = &parkers[slot];
+    /* Acquire: as in idle_park; read before the final check below. */
     unsigned e = atomic_load_acquire_u32(&p->word);
     /* The waker's announcement lives in the task's status word (task.c); the
      * caller registered there with a full CAS, and we still want the heavy fence

@@ -102,6 +102,10 @@ static size_t wakeups_sum(const fj_pool *pool)
 {
     size_t sum = 0;
     for (unsigned i = 0; i < pool->count; i++)
+        /* wakeups is a relaxed counter (counter_add), so this pairs with no
+         * release: the sum only detects that a wake-up happened (point 1).
+         * Acquire keeps this read before the test's later reads of
+         * idle_workers and the queues. */
         sum += atomic_load_acquire(&pool->workers[i]->count.wakeups);
     return sum;
 }
@@ -223,6 +227,8 @@ int fj_pool_execute(fj_pool *pool, fj_task *task) { return fj_pool_submit(pool, 
 
 int fj_pool_is_shutdown(const fj_pool *pool)
 {
+    /* Acquire: pairs with shutdown's full CAS; a true answer sees what the
+     * shutting-down thread wrote before it. */
     return pool && !(atomic_load_acquire(&pool->state) & STATE_ACCEPTING);
 }
 

@@ -73,7 +73,7 @@ int fj_task_reinitialize(fj_task *task)
 {
     /* FORKED means queued or running (also when cancelled while queued: it
      * still sits in a deque until someone takes it and publishes DONE). */
-    if (task_phase(atomic_load_acquire_u32(task_status(task))) == PHASE_FORKED)
+    if (task_phase(task_status_acquire(task)) == PHASE_FORKED)
         return FJ_EBUSY;
     fj_task_init(task, task->fn);
     return 0;

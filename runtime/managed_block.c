@@ -116,6 +116,7 @@ static void spare_prepare(spare *s, fj_worker *blocked)
     atomic_store(&w->leap_target, 0);
 }
 
+/* Acquire: pairs with the release in spare_retire. */
 static bool spare_stopping(spare *s) { return atomic_load_acquire_u32(&s->stop) != 0; }
 
 /* Work for a spare: its own deque, then the blocked worker's queued tasks,

@@ -95,6 +95,8 @@ int pool_admit(fj_pool *pool)
 
 void pool_retire(fj_pool *pool)
 {
+    /* Full: the submission's effects are released to destroy, which acquires
+     * state == 0 in pool_wait_drained, and the last one out learns so here. */
     size_t before = atomic_fetch_add_full(&pool->state, (size_t)0 - STATE_ONE);
     if (before == STATE_ONE) {  /* last one out, and shutdown has begun */
         pthread_mutex_lock(&pool->lifecycle_lock);
@@ -156,6 +158,7 @@ static void pin_worker(fj_pool *pool, unsigned i)
 /* Stops and joins the first `started` workers. */
 static void threads_stop(fj_pool *pool, unsigned started)
 {
+    /* Release: pairs with pool_stopping (pool.h). */
     atomic_store_release(&pool->stopping, 1);
     fence_full();  /* not strictly needed: idle_park re-checks after fence_heavy */
     idle_wake_all(&pool->idle);
@@ -241,6 +244,8 @@ int fj_pool_shutdown(fj_pool *pool)
         return FJ_EINVAL;
     size_t s = atomic_load(&pool->state);
     while (s & STATE_ACCEPTING) {
+        /* Full, on the same word as pool_admit's CAS: every admission is
+         * ordered before or after shutdown, never across it. */
         size_t seen = atomic_cas_full(&pool->state, s, s & ~STATE_ACCEPTING);
         if (seen == s)
             break;
@@ -252,6 +257,8 @@ int fj_pool_shutdown(fj_pool *pool)
 static void pool_wait_drained(fj_pool *pool)
 {
     pthread_mutex_lock(&pool->lifecycle_lock);
+    /* Acquire: pairs with the full decrement in pool_retire, so every
+     * submission's writes happen-before destroy returns. */
     while (atomic_load_acquire(&pool->state) != 0)
         pthread_cond_wait(&pool->drained, &pool->lifecycle_lock);
     pthread_mutex_unlock(&pool->lifecycle_lock);

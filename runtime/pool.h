@@ -33,6 +33,12 @@ struct fj_pool {
     pthread_cond_t drained;    /* state reached "not accepting, count 0" */
 };
 
+/* True once destroy asked the workers to exit.  Acquire: pairs with the
+ * release in threads_stop.  Not strictly needed (a worker exits only after a
+ * search found nothing, and destroy drained every submission first), but it
+ * keeps "saw stopping" after everything destroy did before setting it. */
+static inline bool pool_stopping(const fj_pool *pool) { return atomic_load_acquire(&pool->stopping) != 0; }
+
 /* Counts one accepted submission, or returns FJ_ESHUTDOWN. */
 int pool_admit(fj_pool *pool);
 /* Uncounts one (after the submitted task completed or its push failed). */

@@ -65,6 +65,8 @@
 
 int task_record_error(fj_task *t, int error)
 {
+    /* Full: the first error wins, and it is stored before the phase or flag
+     * that makes joiners read it (release/CAS of the status word after it). */
     return atomic_cas_full_u32((atomic_u32 *)&t->fj_error, 0, (unsigned)error) == 0;
 }
 
@@ -101,7 +103,7 @@ void task_execute(fj_worker *w, fj_task *t)
     /* Read before publishing: afterwards t may be gone. */
     unsigned flags = t->fj_flags;
     fj_pool *submitted_to = t->fj_pool;
-    unsigned status = atomic_load_acquire_u32(task_status(t));
+    unsigned status = task_status_acquire(t);
     unsigned char phase = PHASE_DONE;
     if (!(status & STATUS_ABORTED)) {
         if (w) {
@@ -144,7 +146,7 @@ int task_popped_aftermath(fj_task *t)
         parker_wake((status >> STATUS_WAITER_SHIFT) - 1);
     if (status & STATUS_FUTEX_WAITERS)
         futex_wake(task_status(t), INT_MAX);
-    return task_outcome_of(t, atomic_load_acquire_u32(task_status(t)));
+    return task_outcome_of(t, task_status_acquire(t));
 }
 
 /* Completes a task the joiner ran inline when its body reported an error or
@@ -155,8 +157,9 @@ int task_finish_popped_slow(fj_worker *w, fj_task *t, int rc)
     if (rc != 0 && task_record_error(t, rc))
         phase = PHASE_DONE_ERROR;
     counter_add(&w->count.inline_joins, 1);
+    /* Release and StoreLoad: as in task_run_popped_by_joiner. */
     atomic_store_release_u8(task_phase_byte(t), phase);
-    fence_light();  /* as in task_run_popped_by_joiner */
+    fence_light();
     return task_popped_aftermath(t);
 }
 
@@ -249,7 +252,7 @@ typedef struct join_wait {
 static bool join_task_done(void *ctx)
 {
     const join_wait *jw = ctx;
-    return status_is_done(atomic_load_acquire_u32(task_status(jw->t)));
+    return status_is_done(task_status_acquire(jw->t));
 }
 
 static bool join_has_work(void *ctx)
@@ -309,7 +312,7 @@ void task_join_help(fj_worker *w, fj_task *t)
     w->help_depth++;
     HOOK(w, HOOK_JOIN_BEGIN, t, -1);
     unsigned idle_rounds = 0;
-    while (!status_is_done(atomic_load_acquire_u32(task_status(t)))) {
+    while (!status_is_done(task_status_acquire(t))) {
         fj_task *x = join_find_help(w, t);
         if (x) {
             task_execute(w, x);
@@ -335,11 +338,11 @@ int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped)
         if (popped == t)
             return task_run_popped_by_joiner(w, t);
         task_execute(w, popped);
-        if (status_is_done(atomic_load_acquire_u32(task_status(t))))
+        if (status_is_done(task_status_acquire(t)))
             break;
         popped = deque_pop(&w->deque);
     }
-    unsigned status = atomic_load_acquire_u32(task_status(t));
+    unsigned status = task_status_acquire(t);
     if (status_is_done(status)) {
         HOOK(w, HOOK_JOIN_DONE, t, -1);  /* the profiler's join of a finished child */
         return task_outcome_of(t, status);
@@ -347,7 +350,7 @@ int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped)
     if (task_phase(status) == PHASE_NEW)
         return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
     task_join_help(w, t);
-    return task_outcome_of(t, atomic_load_acquire_u32(task_status(t)));
+    return task_outcome_of(t, task_status_acquire(t));
 }
 
 /* ---- waiting from outside the pool ---- */
@@ -355,6 +358,7 @@ int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped)
 int task_wait_external(fj_task *t, long long deadline_ns)
 {
     atomic_u32 *status = task_status(t);
+    /* Acquire loads of the status word throughout: see task_status_acquire. */
     for (unsigned spin = 0; spin < 256; spin++) {
         if (status_is_done(atomic_load_acquire_u32(status)))
             return 0;
@@ -417,11 +421,11 @@ int fj_join(fj_task *t)
     fj_worker *w = fj_self;
     if (__builtin_expect(w != NULL, 1))
         return task_join(w, t);
-    unsigned status = atomic_load_acquire_u32(task_status(t));
+    unsigned status = task_status_acquire(t);
     if (task_phase(status) == PHASE_NEW && !status_is_done(status))
         return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
     task_wait_external(t, -1);
-    return task_outcome_of(t, atomic_load_acquire_u32(task_status(t)));
+    return task_outcome_of(t, task_status_acquire(t));
 }
 
 int fj_invoke(fj_task *t)
@@ -434,7 +438,7 @@ int fj_invoke(fj_task *t)
     t->fj_thief = -1;
     t->fj_flags = 0;
     task_execute(fj_self, t);
-    return task_outcome_of(t, atomic_load_acquire_u32(task_status(t)));
+    return task_outcome_of(t, task_status_acquire(t));
 }
 
 typedef struct pair_task {
@@ -468,27 +472,27 @@ void fj_pair(void (*a)(void *), void *arg_a, void (*b)(void *), void *arg_b)
 
 int fj_task_is_done(const fj_task *t)
 {
-    unsigned s = atomic_load_acquire_u32(task_status(t));
+    unsigned s = task_status_acquire(t);
     return status_is_done(s) || (s & STATUS_ABORTED) != 0;
 }
 
-int fj_task_is_cancelled(const fj_task *t) { return (atomic_load_acquire_u32(task_status(t)) & STATUS_CANCELLED) != 0; }
+int fj_task_is_cancelled(const fj_task *t) { return (task_status_acquire(t) & STATUS_CANCELLED) != 0; }
 
 int fj_task_is_completed_abnormally(const fj_task *t)
 {
-    unsigned s = atomic_load_acquire_u32(task_status(t));
+    unsigned s = task_status_acquire(t);
     return (s & STATUS_ABORTED) != 0 || task_phase(s) == PHASE_DONE_ERROR;
 }
 
 int fj_task_is_completed_normally(const fj_task *t)
 {
-    unsigned s = atomic_load_acquire_u32(task_status(t));
+    unsigned s = task_status_acquire(t);
     return task_phase(s) == PHASE_DONE && !(s & STATUS_ABORTED);
 }
 
 int fj_task_outcome(const fj_task *t)
 {
-    unsigned s = atomic_load_acquire_u32(task_status(t));
+    unsigned s = task_status_acquire(t);
     if (!status_is_done(s) && !(s & STATUS_ABORTED))
         return 1;
     return task_outcome_of(t, s);
@@ -506,6 +510,8 @@ static int task_abort(fj_task *t, unsigned flag)
         unsigned desired = s | flag;
         if (task_phase(s) == PHASE_NEW)
             desired = (desired & ~STATUS_PHASE_MASK) | PHASE_DONE;
+        /* Full: a CAS, so it fails if the executor published DONE meanwhile
+         * (then the abort is refused); releases fj_error for fj_task_fail. */
         if (atomic_cas_full_u32(status, s, desired) == s)
             return 0;
     }
@@ -517,7 +523,7 @@ int fj_task_fail(fj_task *t, int error)
 {
     if (error >= 0)
         return FJ_EINVAL;
-    if (status_is_done(atomic_load_acquire_u32(task_status(t))))
+    if (status_is_done(task_status_acquire(t)))
         return FJ_EINVAL;
     /* The error is recorded before the flag that makes joins read it. */
     task_record_error(t, error);
@@ -527,7 +533,7 @@ int fj_task_fail(fj_task *t, int error)
 int fj_task_wait(fj_task *t, long long timeout_ns)
 {
     fj_worker *w = fj_self;
-    unsigned status = atomic_load_acquire_u32(task_status(t));
+    unsigned status = task_status_acquire(t);
     if (task_phase(status) == PHASE_NEW && !status_is_done(status))
         return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
     if (timeout_ns < 0)
@@ -538,7 +544,7 @@ int fj_task_wait(fj_task *t, long long timeout_ns)
             return FJ_ETIMEDOUT;
     } else {
         /* A worker keeps helping while it waits, but only with what it may run. */
-        while (!status_is_done(atomic_load_acquire_u32(task_status(t)))) {
+        while (!status_is_done(task_status_acquire(t))) {
             if (task_monotonic_ns() >= deadline)
                 return FJ_ETIMEDOUT;
             w->help_depth++;
@@ -550,7 +556,7 @@ int fj_task_wait(fj_task *t, long long timeout_ns)
                 sched_yield();
         }
     }
-    return task_outcome_of(t, atomic_load_acquire_u32(task_status(t)));
+    return task_outcome_of(t, task_status_acquire(t));
 }
 
 int fj_task_try_unfork(fj_task *t)
@@ -564,6 +570,8 @@ int fj_task_try_unfork(fj_task *t)
     atomic_u32 *status = task_status(t);
     for (;;) {
         unsigned s = atomic_load_u32(status);
+        /* A CAS only to keep a concurrent abort flag; we own t again, so no
+         * ordering is needed beyond what the pop gave. */
         if (atomic_cas_full_u32(status, s, (s & ~STATUS_PHASE_MASK) | PHASE_NEW) == s)
             return 1;
     }

@@ -41,6 +41,14 @@ static inline atomic_u32 *task_status(const fj_task *t) { return (atomic_u32 *)&
 static inline unsigned task_phase(unsigned status) { return status & STATUS_PHASE_MASK; }
 static inline int status_is_done(unsigned status) { return task_phase(status) >= PHASE_DONE; }
 
+/* Reads the status word with acquire.  Pairs with the release that publishes
+ * completion (the phase-byte store in task_run_popped_by_joiner and
+ * task_finish_popped_slow, the CAS in task_publish) and with the CAS of an
+ * abort (task_abort): a reader that sees DONE, CANCELLED or FAILED also sees
+ * everything the task and the aborting thread wrote before it, fj_error
+ * included. */
+static inline unsigned task_status_acquire(const fj_task *t) { return atomic_load_acquire_u32(task_status(t)); }
+
 /* The phase byte's address: byte 0 of the word in memory order. */
 static inline volatile unsigned char *task_phase_byte(fj_task *t)
 {

@@ -81,7 +81,7 @@ FJ_ALWAYS_INLINE int task_run_popped_by_joiner(fj_worker *w, fj_task *t)
 
 FJ_ALWAYS_INLINE int task_join(fj_worker *w, fj_task *t)
 {
-    unsigned status = atomic_load_acquire_u32(task_status(t));
+    unsigned status = task_status_acquire(t);
     if (__builtin_expect(task_phase(status) != PHASE_FORKED || t->fj_owner != w, 0))
         return task_join_slow(w, t, NULL);
     fj_task *popped = deque_pop(&w->deque);

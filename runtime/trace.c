@@ -109,6 +109,7 @@ static long long trace_now(void)
 
 static void trace_buffer_release(trace_buffer *b)
 {
+    /* Full: the last holder's frees come after every other holder's use. */
     if (atomic_fetch_add_full(&b->refs, (size_t)-1) == 1)
         free(b);
 }
@@ -205,6 +206,7 @@ static bool trace_append_begin(trace_buffer *b)
     fence_light();
     if (atomic_load(&trace_recording) == b->session)
         return true;
+    /* Release: as in trace_append_end (nothing was appended). */
     atomic_store_release(&b->writing, 0);
     return false;
 }

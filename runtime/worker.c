@@ -113,7 +113,7 @@ static fj_task *worker_search(fj_worker *w)
     for (unsigned round = 0; round < spin + yield && !t; round++) {
         bool patient = round >= spin;
         t = worker_find_work(w, pool->config.steal_attempts, patient);
-        if (t || atomic_load_acquire(&pool->stopping))
+        if (t || pool_stopping(pool))
             break;
         if (patient)
             sched_yield();
@@ -128,7 +128,7 @@ static fj_task *worker_search(fj_worker *w)
 static bool worker_should_wake(void *ctx)
 {
     fj_worker *w = ctx;
-    return atomic_load_acquire(&w->pool->stopping) || worker_pool_has_work(w);
+    return pool_stopping(w->pool) || worker_pool_has_work(w);
 }
 
 static void worker_park(fj_worker *w)
@@ -136,6 +136,9 @@ static void worker_park(fj_worker *w)
     fj_pool *pool = w->pool;
     counter_add(&w->count.parks, 1);
     HOOK(w, HOOK_PARK, NULL, -1);
+    /* Full (both): the quiescence test (java_pool.c) reads idle_workers with
+     * acquire; counting ourselves idle must not pass our last task's effects,
+     * and counting ourselves active again must precede the work we take. */
     atomic_fetch_add_full(&pool->idle_workers, 1);
     idle_park(&pool->idle, w->slot, worker_should_wake, w);
     atomic_fetch_add_full(&pool->idle_workers, (size_t)-1);
@@ -160,7 +163,7 @@ void *worker_main(void *arg)
         }
         /* Stop only when nothing is left: destroy drained submissions first,
          * and non-strict leftovers in deques still get run. */
-        if (atomic_load_acquire(&pool->stopping))
+        if (pool_stopping(pool))
             break;
         worker_park(w);
     }
