@@ -75,7 +75,7 @@ static inline void compiler_barrier(void) { AO_compiler_barrier(); }
 static inline void fence_full(void) { AO_nop_full(); }
 
 /* True once fence_init() found a working membarrier; read on hot paths, written once. */
-extern bool fj_fence_asymmetric;
+extern bool fj_fence_asymmetric __attribute__((visibility("hidden")));
 
 /* Chooses the fence mode; FJ_FENCE=full in the environment forces the symmetric one. */
 void fence_init(void);

@@ -91,9 +91,9 @@ static inline size_t deque_size(const deque *d)
     return (long)(t - h) > 0 ? t - h : 0;
 }
 
-/* Owner only: pushes at the tail.  Never fails for lack of space unless the
- * array cannot grow, in which case the caller runs the item itself. */
-static inline int deque_push(deque *d, void *item)
+/* Owner only: pushes at the tail if the array has room without growing;
+ * returns false (and pushes nothing) when deque_push_slow must grow it. */
+static inline bool deque_try_push(deque *d, void *item)
 {
     DEQUE_ASSERT_OWNER(d);
     size_t t = atomic_load(&d->tail);
@@ -104,12 +104,19 @@ static inline int deque_push(deque *d, void *item)
      * deque_steal_batch, so a slot we reuse was read by its thief before we
      * write it. */
     if (__builtin_expect(t - atomic_load_acquire(&d->head) > d->mask - DEQUE_SPARE_SLOTS, 0))
-        return deque_push_slow(d, item);
+        return false;
     d->buf[t & d->mask] = item;
     /* Release: the item, and everything the owner wrote into it before the push,
      * is visible to a thief whose acquire load of tail (deque_steal) sees t + 1. */
     atomic_store_release(&d->tail, t + 1);
-    return DEQUE_PUSHED;
+    return true;
+}
+
+/* Owner only: pushes at the tail.  Never fails for lack of space unless the
+ * array cannot grow, in which case the caller runs the item itself. */
+static inline int deque_push(deque *d, void *item)
+{
+    return deque_try_push(d, item) ? DEQUE_PUSHED : deque_push_slow(d, item);
 }
 
 /* Owner only: pops the newest item, or NULL when the deque is empty. */

@@ -9,7 +9,7 @@
 
 #include "atomics.h"
 
-bool fj_fence_asymmetric = false;
+bool fj_fence_asymmetric __attribute__((visibility("hidden"))) = false;
 
 static long membarrier(int cmd) { return syscall(SYS_membarrier, cmd, 0, 0); }
 

@@ -163,20 +163,39 @@ int task_finish_popped_slow(fj_worker *w, fj_task *t, int rc)
     return task_popped_aftermath(t);
 }
 
+int task_fork_wake(fj_worker *w)
+{
+    idle_signal_work(&w->pool->idle);
+    return 0;
+}
+
+/* The rest of task_fork once the deque is full: grow it and push, or, out of
+ * memory, run t inline (a fork never fails). */
+static bool task_fork_push_or_run(fj_worker *w, fj_task *t)
+{
+    if (deque_push(&w->deque, t) != DEQUE_PUSHED) {
+        task_execute(w, t);
+        return false;
+    }
+    fence_light();  /* as in task_fork */
+    if (idle_should_signal(&w->pool->idle))
+        idle_signal_work(&w->pool->idle);
+    return true;
+}
+
+int task_fork_grow(fj_worker *w, fj_task *t)
+{
+    (void)task_fork_push_or_run(w, t);
+    return 0;
+}
+
 int task_fork_slow(fj_worker *w, fj_task *t)
 {
     if ((w->hooks & HOOKS_SERIAL) && hooks_fork_elided(w, t))
         return 0;
     counter_add(&w->count.forks, 1);
     HOOK(w, HOOK_FORK, t, -1);
-    if (deque_push(&w->deque, t) != DEQUE_PUSHED) {
-        task_execute(w, t);
-        return 0;
-    }
-    fence_light();  /* as in task_fork */
-    if (idle_should_signal(&w->pool->idle))
-        idle_signal_work(&w->pool->idle);
-    if (w->hooks & HOOKS_STRESS)
+    if (task_fork_push_or_run(w, t) && (w->hooks & HOOKS_STRESS))
         hooks_fork_pushed(w, t);
     return 0;
 }
@@ -336,7 +355,7 @@ int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped)
     /* Point 1: t is deeper in our deque (or was stolen); run what is above it. */
     while (popped) {
         if (popped == t)
-            return task_run_popped_by_joiner(w, t);
+            return task_run_popped_by_joiner(w, t, atomic_load_u32(task_status(t)));
         task_execute(w, popped);
         if (status_is_done(task_status_acquire(t)))
             break;
@@ -407,13 +426,19 @@ void fj_task_init(fj_task *t, fj_task_fn fn)
     t->fj_tool[0] = t->fj_tool[1] = 0;
 }
 
+/* fj_fork outside any worker: the task goes to the common pool. */
+static __attribute__((noinline)) int task_fork_external(fj_task *t)
+{
+    fj_pool *common = fj_common_pool();
+    return common ? fj_pool_submit(common, t) : FJ_ENOMEM;
+}
+
 int fj_fork(fj_task *t)
 {
     fj_worker *w = fj_self;
     if (__builtin_expect(w != NULL, 1))
         return task_fork(w, t);
-    fj_pool *common = fj_common_pool();
-    return common ? fj_pool_submit(common, t) : FJ_ENOMEM;
+    return task_fork_external(t);
 }
 
 int fj_join(fj_task *t)

@@ -21,6 +21,8 @@
 #define FJ_ALWAYS_INLINE static inline __attribute__((always_inline))
 
 int task_fork_slow(fj_worker *w, fj_task *t);
+int task_fork_grow(fj_worker *w, fj_task *t);
+int task_fork_wake(fj_worker *w);
 int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped);
 int task_run_popped_slow(fj_worker *w, fj_task *t);
 int task_finish_popped_slow(fj_worker *w, fj_task *t, int rc);
@@ -41,16 +43,16 @@ FJ_ALWAYS_INLINE int task_fork(fj_worker *w, fj_task *t)
     if (__builtin_expect(w->hooks != 0, 0))
         return task_fork_slow(w, t);
     counter_add(&w->count.forks, 1);
-    if (__builtin_expect(deque_push(&w->deque, t) != DEQUE_PUSHED, 0)) {
-        task_execute(w, t);  /* out of memory: a fork never fails, it runs inline */
-        return 0;
-    }
+    /* Every exit from here on is a tail call or a return, so the compiler can
+     * keep the fast path free of a stack frame (shrink-wrapping). */
+    if (__builtin_expect(!deque_try_push(&w->deque, t), 0))
+        return task_fork_grow(w, t);
     /* StoreLoad between the push (tail store) and the sleeper test: pairs with
      * fence_heavy() in idle_park, so a worker going to sleep sees this task or
      * we see it sleeping. */
     fence_light();
     if (__builtin_expect(idle_should_signal(&w->pool->idle), 0))
-        idle_signal_work(&w->pool->idle);
+        return task_fork_wake(w);
     return 0;
 }
 
@@ -59,9 +61,11 @@ FJ_ALWAYS_INLINE int task_fork(fj_worker *w, fj_task *t)
  * valid until we return, so reading its status after the store is fine.
  * Anything unusual (hooks on, t aborted, an error, a waiter registered, a
  * concurrent cancel) leaves the fast path for task.c. */
-FJ_ALWAYS_INLINE int task_run_popped_by_joiner(fj_worker *w, fj_task *t)
+FJ_ALWAYS_INLINE int task_run_popped_by_joiner(fj_worker *w, fj_task *t, unsigned status)
 {
-    unsigned status = atomic_load_u32(task_status(t));
+    /* `status` was read before the pop.  An abort that lands after that read
+     * is an abort of a running task, which join reports (ECANCELED / the
+     * error) after the body, exactly as one landing a moment after the call. */
     if (__builtin_expect((status & STATUS_ABORTED) | w->hooks, 0))
         return task_run_popped_slow(w, t);
     int rc = t->fn(t);
@@ -74,7 +78,7 @@ FJ_ALWAYS_INLINE int task_run_popped_by_joiner(fj_worker *w, fj_task *t)
      * the waiters (task.c: join_park, task_wait_external). */
     fence_light();
     /* Any bit above the phase: a waiter to wake or an abort to report. */
-    if (__builtin_expect(atomic_load_u32(task_status(t)) & ~STATUS_PHASE_MASK, 0))
+    if (__builtin_expect(task_status_above_phase(t), 0))
         return task_popped_aftermath(t);
     return 0;
 }
@@ -86,7 +90,7 @@ FJ_ALWAYS_INLINE int task_join(fj_worker *w, fj_task *t)
         return task_join_slow(w, t, NULL);
     fj_task *popped = deque_pop(&w->deque);
     if (__builtin_expect(popped == t, 1))
-        return task_run_popped_by_joiner(w, t);
+        return task_run_popped_by_joiner(w, t, status);
     return task_join_slow(w, t, popped);
 }
 
