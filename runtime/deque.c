@@ -52,6 +52,30 @@
  *    (and waits for the lock, then re-checks against the trimmed head) or the
  *    thief's read of tail saw it (T <= i, so i is not kept).
  *
+ * 7. Who pays for the fence, adaptively.  Point 3 is right while steals are
+ *    rare; under a stream of steals (an unbalanced tree, a loop's start) every
+ *    steal would pay a membarrier, tens of microseconds on a VM.  So a thief
+ *    that pays one also sets the victim's `fenced` flag, before its barrier.
+ *    The owner then issues a full fence (ten nanoseconds) in every pop, and the
+ *    next thieves, reading fenced != 0, issue a full fence instead of
+ *    fence_heavy().  Every FJ_DEQUE_FENCED_POPS fenced pops the owner looks at
+ *    head: if no steal moved it, it clears `fenced`, under the lock.  Why a
+ *    thief that reads fenced != 0 (under the lock) may skip the membarrier,
+ *    for each pop it can race with:
+ *      - a pop that read `fenced` after the membarrier of the thief that set
+ *        it sees it set (that barrier ran on the owner's CPU), so it is a
+ *        fenced pop: plain Dekker, full fences on both sides (point 2);
+ *      - a pop that read `fenced` before that barrier stored its tail before
+ *        it too (the store precedes the load in program order: the compiler
+ *        barrier in deque_pop), and the barrier made the store visible; every
+ *        later thief follows the setter through the lock, so it sees that
+ *        tail and never keeps an index the pop took (as in point 6, T <= i);
+ *      - the owner clears `fenced` only under the lock, so no thief is between
+ *        reading it and reading tail when pops stop fencing; a thief that
+ *        reads 0 pays fence_heavy(), which covers fenced and unfenced pops.
+ *    Where membarrier is missing, `fenced` stays set for good (every pop pays a
+ *    full fence, as point 3 says).
+ *
  * 5. Growing.  The owner doubles the array under the lock, copying the live
  *    items [head, tail) to the same logical indices.  Thieves read buf and mask
  *    only under the lock, so they never see a half-copied array, and the old
@@ -90,6 +114,10 @@ int deque_init(deque *d, size_t initial_capacity)
     if (!d->buf)
         return -1;
     d->mask = initial_capacity - 1;
+    fence_init();
+    /* Symmetric mode: thieves' fence_heavy() is a plain fence, so every pop
+     * must fence too, for good (point 7). */
+    atomic_store(&d->fenced, !fj_fence_asymmetric);
     d->owner = pthread_self();
     pthread_mutex_init(&d->lock, NULL);
     return 0;
@@ -149,6 +177,32 @@ int deque_push_slow(deque *d, void *item)
     return DEQUE_PUSHED;
 }
 
+void deque_pop_fence(deque *d)
+{
+    /* StoreLoad for a fenced pop (point 7): pairs with fence_full() in
+     * deque_steal_batch when the thief read fenced != 0. */
+    fence_full();
+    if (!fj_fence_asymmetric)
+        return;
+    if (d->fenced_pops_left > 0) {
+        d->fenced_pops_left--;
+        return;
+    }
+    /* Fencing just began, or FJ_DEQUE_FENCED_POPS pops went by: did a thief
+     * move head meanwhile?  (A steal only ever moves it up for good.) */
+    size_t head = atomic_load(&d->head);
+    if (head != d->head_seen) {
+        d->head_seen = head;
+        d->fenced_pops_left = FJ_DEQUE_FENCED_POPS;
+        return;
+    }
+    /* Quiet: stop fencing.  Under the lock, so that no thief that read
+     * fenced != 0 is still deciding (point 7). */
+    pthread_mutex_lock(&d->lock);
+    atomic_store(&d->fenced, 0);
+    pthread_mutex_unlock(&d->lock);
+}
+
 void *deque_pop_slow(deque *d, size_t t)
 {
     DEQUE_ASSERT_OWNER(d);
@@ -185,8 +239,18 @@ size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max)
      * slots (ordered before this by the lock) happen-before an owner that
      * acquires this head and reuses them (deque_push). */
     atomic_store_release(&d->head, h + want);
-    /* StoreLoad: pairs with fence_light() in deque_pop (points 2 and 6). */
-    fence_heavy();
+    /* StoreLoad with the owner's pop (points 2, 6 and 7).  fenced != 0: the
+     * owner's pops fence, or stored their tail before the barrier of the thief
+     * that set it (which the lock orders before us), so a full fence pairs
+     * with theirs.  Otherwise fence_heavy() pairs with an unfenced pop, and
+     * we ask the owner to fence from now on: set before the barrier, so that
+     * every pop after it on the owner's CPU sees the flag. */
+    if (atomic_load(&d->fenced)) {
+        fence_full();
+    } else {
+        atomic_store(&d->fenced, 1);
+        fence_heavy();
+    }
     /* Acquire: pairs with the release store of tail in deque_push, so the slots
      * and the tasks they point to are fully written before we read them. */
     size_t t = atomic_load_acquire(&d->tail);

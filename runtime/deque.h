@@ -34,6 +34,12 @@ typedef struct deque {
     atomic_word tail;
     void **buf;           /* replaced only by the owner, under lock */
     size_t mask;          /* capacity - 1, changed with buf */
+    /* Nonzero while the owner's pops issue a full fence (deque.c, point 7).
+     * Set by a thief and cleared by the owner, both under the lock; the owner
+     * reads it in every pop. */
+    atomic_word fenced;
+    size_t head_seen;            /* owner-private: head when fencing was last prolonged */
+    unsigned fenced_pops_left;   /* owner-private: fenced pops before head is looked at again */
     pthread_t owner;      /* asserted in owner-only operations (debug builds) */
     char pad_owner[FJ_CACHE_LINE];
     /* Written by thieves under the lock (and by the owner in its locked fallback). */
@@ -61,6 +67,9 @@ void deque_set_owner(deque *d, pthread_t owner);
 int deque_push_slow(deque *d, void *item);
 /* Owner only: the contended or empty case of pop, under the lock. */
 void *deque_pop_slow(deque *d, size_t t);
+/* Owner only, from pop: the full fence of a fenced pop, and the count-down
+ * that ends fencing once FJ_DEQUE_FENCED_POPS pops went by without a steal. */
+void deque_pop_fence(deque *d);
 /* Thieves: takes the oldest item, or NULL when empty.  Waits for the lock only
  * if `wait` is true; otherwise a busy lock is reported as NULL at once. */
 void *deque_steal(deque *d, bool wait);
@@ -127,9 +136,15 @@ static inline void *deque_pop(deque *d)
     /* Claim slot t before looking at head.  Release keeps earlier slot writes
      * ordered before this store for a thief that acquires tail. */
     atomic_store_release(&d->tail, t);
-    /* StoreLoad: our claim of t and a thief's claim of head (deque_steal) cannot
-     * both go unseen.  Pairs with fence_heavy() in deque_steal. */
-    fence_light();
+    /* StoreLoad: our claim of t and a thief's claim of head (deque_steal_batch)
+     * cannot both go unseen.  Unfenced, only this compiler barrier: it pairs
+     * with the thief's fence_heavy().  It also keeps the load of `fenced`
+     * after the tail store in program order, which point 7 relies on (a pop
+     * that read 0 before a thief's membarrier stored its tail before it). */
+    compiler_barrier();
+    /* Fenced: a full fence as well, pairing with the thief's fence_full(). */
+    if (__builtin_expect(atomic_load(&d->fenced) != 0, 0))
+        deque_pop_fence(d);
     size_t h = atomic_load(&d->head);
     if (__builtin_expect((long)(h - t) > 0, 0))
         return deque_pop_slow(d, t);

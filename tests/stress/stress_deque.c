@@ -10,6 +10,7 @@ typedef struct shared {
     deque d;
     long total;               /* elements the owner will push */
     atomic_word owner_done;   /* 1 once the owner pushed and popped all it will */
+    atomic_word steals_open;  /* thieves steal only while this is 1 */
     unsigned char *taken;     /* taken[i] counts takes of element i (one writer each) */
 } shared;
 
@@ -37,6 +38,10 @@ static void *thief_main(void *p)
     thief_arg *a = p;
     unsigned seed = (unsigned)(uintptr_t)p;
     for (;;) {
+        if (!atomic_load_acquire(&a->s->steals_open) && !atomic_load_acquire(&a->s->owner_done)) {
+            check_jitter(&seed);
+            continue;
+        }
         void *items[FJ_STEAL_BATCH_MAX];
         size_t max = (seed >> 3) & 1 ? FJ_STEAL_BATCH_MAX : 1;  /* single and batch steals */
         size_t got = deque_steal_batch(&a->s->d, (seed & 1) != 0, items, max);
@@ -52,44 +57,39 @@ static void *thief_main(void *p)
     return NULL;
 }
 
-static void every_element_taken_once(void)
+static void start_thieves(shared *s, pthread_t *threads, thief_arg *args, unsigned thieves)
 {
-    shared s;
-    CHECK_EQ(0, deque_init(&s.d, 64));
-    /* The floor: at least ten million elements in every run, TSan too. */
-    s.total = check_stress() ? 40 * 1000 * 1000 : 10 * 1000 * 1000;
-    s.owner_done = 0;
-    s.taken = calloc((size_t)s.total, 1);
-    CHECK(s.taken != NULL);
-
-    unsigned thieves = check_workers < 2 ? 2 : check_workers;
-    pthread_t threads[16];
-    thief_arg args[16];
     for (unsigned i = 0; i < thieves; i++) {
-        args[i] = (thief_arg){&s, {0, 0}};
+        args[i] = (thief_arg){s, {0, 0}};
         CHECK_EQ(0, pthread_create(&threads[i], NULL, thief_main, &args[i]));
     }
-    /* The owner pushes in bursts and pops part of each burst back, so pops
-     * race thieves on the last elements again and again. */
-    tally owner = {0, 0};
-    unsigned seed = 7;
-    long next = 0;
-    while (next < s.total) {
-        seed = seed * 1103515245u + 12345u;
-        long burst = 1 + (seed >> 16) % 64;
-        for (long k = 0; k < burst && next < s.total; k++, next++)
-            CHECK_EQ(DEQUE_PUSHED, deque_push(&s.d, (void *)(uintptr_t)(next + 1)));
+}
+
+/* The owner pushes `count` elements in bursts and pops part of each burst
+ * back, so pops race thieves on the last elements again and again. */
+static void owner_bursts(shared *s, tally *owner, long *next, long count, unsigned *seed)
+{
+    long end = *next + count < s->total ? *next + count : s->total;
+    while (*next < end) {
+        *seed = *seed * 1103515245u + 12345u;
+        long burst = 1 + (*seed >> 16) % 64;
+        for (long k = 0; k < burst && *next < end; k++, (*next)++)
+            CHECK_EQ(DEQUE_PUSHED, deque_push(&s->d, (void *)(uintptr_t)(*next + 1)));
         for (long k = 0; k < burst / 2; k++) {
-            void *item = deque_pop(&s.d);
+            void *item = deque_pop(&s->d);
             if (item)
-                take(&s, &owner, item);
+                take(s, owner, item);
         }
     }
-    void *item;
-    while ((item = deque_pop(&s.d)) != NULL)
-        take(&s, &owner, item);
-    atomic_store_release(&s.owner_done, 1);
+}
 
+/* Drains the deque, stops the thieves and checks every element was taken once. */
+static void finish_and_check(shared *s, tally owner, pthread_t *threads, thief_arg *args, unsigned thieves)
+{
+    void *item;
+    while ((item = deque_pop(&s->d)) != NULL)
+        take(s, &owner, item);
+    atomic_store_release(&s->owner_done, 1);
     tally sum = owner;
     for (unsigned i = 0; i < thieves; i++) {
         pthread_join(threads[i], NULL);
@@ -97,20 +97,81 @@ static void every_element_taken_once(void)
         sum.checksum += args[i].result.checksum;
     }
     uint64_t expected_checksum = 0;
-    for (long i = 0; i < s.total; i++) {
+    for (long i = 0; i < s->total; i++) {
         expected_checksum += (uint64_t)i * 2654435761u;
-        if (s.taken[i] != 1)
-            CHECK_FAIL("element %ld taken %d times", i, s.taken[i]);
+        if (s->taken[i] != 1)
+            CHECK_FAIL("element %ld taken %d times", i, s->taken[i]);
     }
-    CHECK_EQ(s.total, sum.count);
+    CHECK_EQ(s->total, sum.count);
     CHECK_EQ(expected_checksum, sum.checksum);
-    printf("%ld elements, owner took %ld, %u thieves took %ld\n", s.total, owner.count, thieves,
+    printf("%ld elements, owner took %ld, %u thieves took %ld\n", s->total, owner.count, thieves,
            sum.count - owner.count);
-    free(s.taken);
-    deque_destroy(&s.d);
+    free(s->taken);
+    deque_destroy(&s->d);
+}
+
+static void shared_init(shared *s, long total)
+{
+    CHECK_EQ(0, deque_init(&s->d, 64));
+    s->total = total;
+    s->owner_done = 0;
+    s->steals_open = 1;
+    s->taken = calloc((size_t)s->total, 1);
+    CHECK(s->taken != NULL);
+}
+
+static void every_element_taken_once(void)
+{
+    shared s;
+    /* The floor: at least ten million elements in every run, TSan too. */
+    shared_init(&s, check_stress() ? 40 * 1000 * 1000 : 10 * 1000 * 1000);
+    unsigned thieves = check_workers < 2 ? 2 : check_workers;
+    pthread_t threads[16];
+    thief_arg args[16];
+    start_thieves(&s, threads, args, thieves);
+    tally owner = {0, 0};
+    unsigned seed = 7;
+    long next = 0;
+    owner_bursts(&s, &owner, &next, s.total, &seed);
+    finish_and_check(&s, owner, threads, args, thieves);
+}
+
+/* deque.c point 7: steals switch the owner's pops to fenced, and a quiet spell
+ * of more than FJ_DEQUE_FENCED_POPS pops switches them back.  Thieves come and
+ * go in phases, so both switches happen many times while pops and steals
+ * race, and every element must still be taken exactly once. */
+static void fence_mode_switches_keep_elements_exact(void)
+{
+    shared s;
+    shared_init(&s, check_stress() ? 8 * 1000 * 1000 : 2 * 1000 * 1000);
+    unsigned thieves = check_workers < 2 ? 2 : check_workers;
+    pthread_t threads[16];
+    thief_arg args[16];
+    start_thieves(&s, threads, args, thieves);
+    tally owner = {0, 0};
+    unsigned seed = 11, fenced_phases = 0, unfenced_phases = 0;
+    long next = 0, phase = 8 * FJ_DEQUE_FENCED_POPS;
+    while (next < s.total) {
+        atomic_store_release(&s.steals_open, 1);
+        owner_bursts(&s, &owner, &next, phase, &seed);
+        fenced_phases += atomic_load(&s.d.fenced) != 0;
+        atomic_store_release(&s.steals_open, 0);
+        owner_bursts(&s, &owner, &next, phase, &seed);
+        unfenced_phases += atomic_load(&s.d.fenced) == 0;
+    }
+    /* Without membarrier every pop is fenced for good (point 7). */
+    if (fj_fence_asymmetric) {
+        CHECK(fenced_phases > 0);
+        CHECK(unfenced_phases > 0);
+    } else {
+        CHECK_EQ(0u, unfenced_phases);
+    }
+    printf("phases ending fenced after steals: %u, unfenced after quiet: %u\n", fenced_phases, unfenced_phases);
+    finish_and_check(&s, owner, threads, args, thieves);
 }
 
 static const check_case cases[] = {
     {"every_element_taken_once", every_element_taken_once, CHECK_PER_WORKERS},
+    {"fence_mode_switches_keep_elements_exact", fence_mode_switches_keep_elements_exact, CHECK_PER_WORKERS},
 };
 CHECK_MAIN(cases)
