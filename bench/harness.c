@@ -15,7 +15,7 @@ static int cmp_double(const void *a, const void *b)
 
 static void usage(const char *argv0)
 {
-    fprintf(stderr, "usage: %s fib|nqueens|sort|matmul|integrate|uts SIZE WORKERS RUNS\n", argv0);
+    fprintf(stderr, "usage: %s fib|fib-calls|nqueens|sort|matmul|integrate|uts SIZE WORKERS RUNS\n", argv0);
     exit(2);
 }
 
@@ -33,7 +33,13 @@ int main(int argc, char **argv)
     uint32_t *keys = NULL, *tmp = NULL;
     double *ma = NULL, *mb = NULL, *mc = NULL;
     long expect = 0;
-    if (strcmp(program, "fib") == 0) {
+    /* fib-calls: the serial system's call-for-call fib, a reference for fib. */
+    int fib_calls = strcmp(program, "fib-calls") == 0;
+    if (fib_calls && strcmp(drv_system, "serial") != 0) {
+        fprintf(stderr, "%s: fib-calls is a reference of the serial system only\n", drv_system);
+        return 2;
+    }
+    if (strcmp(program, "fib") == 0 || fib_calls) {
         long f0 = 0, f1 = 1;
         for (long i = 0; i < size; i++) {
             long f2 = f0 + f1;
@@ -74,9 +80,9 @@ int main(int argc, char **argv)
     for (int r = 0; r < runs && secs; r++) {
         int ok = 0;
         double t0 = 0, t1 = 0;
-        if (strcmp(program, "fib") == 0) {
+        if (strcmp(program, "fib") == 0 || fib_calls) {
             t0 = kern_now();
-            long v = drv_fib((int)size);
+            long v = fib_calls ? kern_fib_calls((int)size) : drv_fib((int)size);
             t1 = kern_now();
             ok = v == expect;
         } else if (strcmp(program, "nqueens") == 0) {

@@ -40,6 +40,9 @@ static inline uint64_t kern_mix64(uint64_t z)
 /* ---- fib: no cut-off; the serial twin of every driver's fib ---- */
 
 long kern_fib_serial(int n);
+/* The same recursion with one machine call per call (no recursive inlining, no
+ * call turned into a loop): the reference of the table's fib-calls row. */
+long kern_fib_calls(int n);
 
 /* ---- nqueens (BOTS): boards are char arrays of queen columns per row ---- */
 

@@ -66,6 +66,22 @@ static void index_rows(void)
         }
 }
 
+/* fib at 1 worker against the call-for-call serial fib (fib-calls), whose
+ * calls match the runtimes' one call per task, unlike gcc -O2's serial fib. */
+static void print_fib_calls_ratios(long size)
+{
+    const row *calls = find("fib-calls", size, "serial", 1);
+    if (!calls)
+        return;
+    printf("  1 worker / call-for-call serial fib-calls (%.4f s):", calls->median);
+    for (int s = 1; s < nsys; s++) {
+        const row *r = find("fib", size, systems[s], 1);
+        if (r)
+            printf(" %s %.2f", systems[s], r->median / calls->median);
+    }
+    printf("\n");
+}
+
 static void print_table(void)
 {
     printf("\n%-10s %-9s %-7s %3s %10s %23s %9s %8s %8s %3s\n", "program", "size", "system", "w", "median_s",
@@ -108,6 +124,7 @@ static void print_table(void)
                     printf(" %s %.1f", systems[s], (r->median - ser->median) * 1e9 / n);
             }
             printf("\n");
+            print_fib_calls_ratios(pr->size);
         }
     }
 }

@@ -20,11 +20,15 @@ workers=${BENCH_WORKERS:-"1 2"}
 [ -z "$BENCH_WORKERS" ] && [ "$ncpu" -gt 2 ] && workers="1 2 $ncpu"
 runs=${BENCH_RUNS:-5}
 
-# program size systems (fib 40 only where a run takes seconds, not minutes)
+# program size systems (fib 40 only where a run takes seconds, not minutes).
+# fib-calls is serial fib with one call per call (bench/kernels.h), the
+# baseline the report also divides fib's 1-worker times by.
 if [ "$mode" = full ]; then
     cell_timeout=400
     plan="fib 36 all
+fib-calls 36 serial
 fib 40 serial,fj,java
+fib-calls 40 serial
 nqueens 12 all
 sort 33554432 all
 matmul 1024 all
@@ -33,6 +37,7 @@ uts 2000 all"
 else
     cell_timeout=60
     plan="fib 30 all
+fib-calls 30 serial
 nqueens 10 all
 sort 4194304 all
 matmul 512 all
