@@ -5,6 +5,7 @@
 #                     table on stdout, build/bench/results.csv, build/bench/chart.svg
 #   make bench-quick  the same programs on smaller inputs (< 3 minutes)
 #   make bench-build  only build the binaries (peers that are missing are skipped)
+#   make bench-floor  the least a fork+join of fj's shape can cost (bench/fib_floor.c)
 #
 # Missing peers (libomp-dev, libtbb-dev, default-jdk-headless) are installed
 # with apt-get when run as root on Debian/Ubuntu, else skipped with a message.
@@ -21,7 +22,7 @@ BENCH_COMMON := $(BENCH_DIR)/kernels.o $(BENCH_DIR)/harness.o
 # Override to benchmark another build of the library (e.g. a snapshot).
 BENCH_RELEASE_LIB ?= build/release/libfj.a
 
-.PHONY: bench bench-quick bench-build bench-peers bench-fjlib bench-clean
+.PHONY: bench bench-quick bench-build bench-peers bench-fjlib bench-clean bench-floor
 
 bench: bench-peers bench-fjlib
 	@$(MAKE) --no-print-directory bench-build
@@ -42,7 +43,8 @@ bench-clean:
 
 # Probe the peers only when a bench target is asked for (each probe compiles).
 ifneq ($(filter bench-build,$(MAKECMDGOALS)),)
-BENCH_BINS := $(BENCH_DIR)/serial_bench $(BENCH_DIR)/fj_bench $(BENCH_DIR)/fj_micro $(BENCH_DIR)/report
+BENCH_BINS := $(BENCH_DIR)/serial_bench $(BENCH_DIR)/fj_bench $(BENCH_DIR)/fj_micro $(BENCH_DIR)/report \
+	$(BENCH_DIR)/fib_floor
 ifeq ($(shell sh bench/peers.sh has libgomp && echo yes),yes)
 BENCH_BINS += $(BENCH_DIR)/libgomp_bench
 endif
@@ -67,6 +69,12 @@ $(BENCH_DIR)/serial_bench: $(BENCH_DIR)/serial_bench.o $(BENCH_COMMON)
 
 $(BENCH_DIR)/fj_bench: $(BENCH_DIR)/fj_bench.o $(BENCH_COMMON) $(BENCH_RELEASE_LIB)
 	$(BENCH_CC) $(filter %.o,$^) -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+
+$(BENCH_DIR)/fib_floor: $(BENCH_DIR)/fib_floor.o $(BENCH_DIR)/kernels.o
+	$(BENCH_CC) $^ -o $@ -lm
+
+bench-floor: $(BENCH_DIR)/fib_floor
+	$(BENCH_DIR)/fib_floor 40 5
 
 $(BENCH_DIR)/fj_micro: bench/fj_micro.c $(BENCH_DIR)/kernels.o $(BENCH_RELEASE_LIB) bench/kernels.h
 	$(BENCH_CC) $(BENCH_CFLAGS) bench/fj_micro.c $(BENCH_DIR)/kernels.o -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm

@@ -59,10 +59,14 @@ static double d_rec_eval(double l, double r, double fl, double fr, double a)
     double alr = al + ar;
     if (fabs(alr - a) <= error_tolerance)
         return alr;
-    quad q = {FJ_TASK_INIT(d_quad_compute), l, c, al};
+    /* As in Java, the task is made only when it is forked: initialising it at
+     * every node would cost more than the arithmetic of the node. */
+    quad q;
     int forked = 0;
-    if (fj_get_surplus_queued_task_count() <= 3)
+    if (fj_get_surplus_queued_task_count() <= 3) {
+        q = (quad){FJ_TASK_INIT(d_quad_compute), l, c, al};
         forked = fj_fork(&q.task) == 0;
+    }
     ar = d_rec_eval(c, r, fc, fr, ar);
     if (forked && !fj_task_try_unfork(&q.task)) {
         fj_task_quietly_join(&q.task);
