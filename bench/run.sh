@@ -3,11 +3,16 @@
 #
 #   sh bench/run.sh full|quick
 #
-# Each (program, system, workers) cell is one process that times RUNS runs and
-# verifies each; its RESULT line goes to build/bench/results.csv.  Then the fj
-# microbenchmarks (build/bench/micro.csv), the table (bench/report.c) and the
-# chart build/bench/chart.svg.  Peers whose binary is missing are skipped with
-# a message.  BENCH_RUNS, BENCH_WORKERS ("1 2") and BENCH_PROGRAMS override.
+# Each (program, system, workers) cell is timed RUNS times, every run verified.
+# The systems take turns: a program's cells run in BENCH_ROUNDS rounds (default
+# RUNS), each round one process per cell timing RUNS/ROUNDS runs, so a noisy
+# minute on this shared machine spreads over every system instead of landing on
+# whichever ran then.  A cell's median, min and max are over all its runs; its
+# line goes to build/bench/results.csv.  Then the fj microbenchmarks
+# (build/bench/micro.csv), the table (bench/report.c) and the chart
+# build/bench/chart.svg.  Peers whose binary is missing are skipped with a
+# message.  BENCH_RUNS, BENCH_ROUNDS, BENCH_WORKERS ("1 2") and BENCH_PROGRAMS
+# override.
 mode=${1:-quick}
 dir=build/bench
 csv=$dir/results.csv
@@ -19,12 +24,16 @@ ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 workers=${BENCH_WORKERS:-"1 2"}
 [ -z "$BENCH_WORKERS" ] && [ "$ncpu" -gt 2 ] && workers="1 2 $ncpu"
 runs=${BENCH_RUNS:-5}
+rounds=${BENCH_ROUNDS:-$runs}
+[ "$rounds" -ge 1 ] && [ "$rounds" -le "$runs" ] || rounds=$runs
+per_round=$(( (runs + rounds - 1) / rounds ))
 
 # program size systems (fib 40 only where a run takes seconds, not minutes).
 # fib-calls is serial fib with one call per call (bench/kernels.h), the
 # baseline the report also divides fib's 1-worker times by.
 if [ "$mode" = full ]; then
     cell_timeout=400
+    java_warmup_ms=1000
     plan="fib 36 all
 fib-calls 36 serial
 fib 40 serial,fj,java
@@ -36,6 +45,7 @@ integrate 128 all
 uts 2000 all"
 else
     cell_timeout=60
+    java_warmup_ms=300
     plan="fib 30 all
 fib-calls 30 serial
 nqueens 10 all
@@ -56,30 +66,58 @@ command_of() {  # system -> command prefix, or empty if unavailable
 echo "program,size,system,workers,median_s,min_s,max_s,runs,verified" >"$csv"
 : >"$log"
 start=$(date +%s)
-echo "bench ($mode): $runs runs per cell, workers: $workers, $(uname -m), $ncpu CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "bench ($mode): $runs runs per cell in $rounds rounds, systems taking turns, workers: $workers, $(uname -m), $ncpu CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
 for sys in libgomp libomp tbb java; do
     [ -n "$(command_of $sys)" ] || echo "bench: SKIPPING $sys (not built: see 'sh bench/peers.sh install')"
 done
+# Prints "<median> <min> <max> <runs> <verified>" of one cell's file of
+# "seconds ok" lines (ok 1/0; a line "fail" for a round that gave no result).
+summarise() {
+    awk '$1 == "fail" { bad = 1; next }
+         { t[++n] = $1; if ($2 != 1) bad = 1 }
+         END {
+             if (n == 0) { print "0 0 0 0 0"; exit }
+             for (i = 2; i <= n; i++) for (j = i; j > 1 && t[j - 1] > t[j]; j--) { x = t[j]; t[j] = t[j - 1]; t[j - 1] = x }
+             med = n % 2 ? t[(n + 1) / 2] : (t[n / 2] + t[n / 2 + 1]) / 2
+             printf "%.6f %.6f %.6f %d %d\n", med, t[1], t[n], n, bad ? 0 : 1
+         }' "$1"
+}
+
+cells_dir=$(mktemp -d)
+trap 'rm -rf "$cells_dir"' EXIT
 echo "$plan" | while read -r program size which; do
     [ -n "$program" ] || continue
+    cells=""
     for sys in serial fj libgomp libomp tbb java; do
         case ",$which," in *",all,"* | *",$sys,"*) ;; *) continue ;; esac
-        cmd=$(command_of $sys)
-        [ -n "$cmd" ] || continue
+        [ -n "$(command_of $sys)" ] || continue
         for w in $workers; do
             [ $sys = serial ] && [ "$w" != 1 ] && continue
-            out=$(timeout $cell_timeout $cmd $program $size $w $runs 2>>"$log")
+            cells="$cells $sys:$w"
+            : >"$cells_dir/$sys.$w"
+        done
+    done
+    round=1
+    while [ "$round" -le "$rounds" ]; do
+        for cell in $cells; do
+            sys=${cell%:*} w=${cell#*:}
+            out=$(BENCH_JAVA_WARMUP_MS=$java_warmup_ms timeout $cell_timeout $(command_of $sys) $program $size $w $per_round 2>>"$log")
             rc=$?
             echo "$out" >>"$log"
-            line=$(echo "$out" | grep '^RESULT,' | sed 's/^RESULT,//')
-            if [ -n "$line" ]; then
-                echo "$line" >>"$csv"
-                echo "$line" | awk -F, '{ printf "  %-9s %-9s %-7s w=%s  median %.4f s (%.4f-%.4f) %s\n", $1, $2, $3, $4, $5, $6, $7, $9 == 1 ? "verified" : "NOT VERIFIED" }'
-            else
-                echo "$program,$size,$sys,$w,0,0,0,0,0" >>"$csv"
-                echo "  $program $size $sys w=$w: FAILED (exit $rc$( [ $rc = 124 ] && echo ", over ${cell_timeout}s")); see $log"
+            echo "$out" | awk '/^run / { print $3, ($4 == "verified") }' >>"$cells_dir/$sys.$w"
+            if ! echo "$out" | grep -q '^RESULT,'; then
+                echo fail >>"$cells_dir/$sys.$w"
+                echo "  $program $size $sys w=$w round $round: FAILED (exit $rc$( [ $rc = 124 ] && echo ", over ${cell_timeout}s")); see $log"
             fi
         done
+        round=$((round + 1))
+    done
+    for cell in $cells; do
+        sys=${cell%:*} w=${cell#*:}
+        set -- $(summarise "$cells_dir/$sys.$w")
+        echo "$program,$size,$sys,$w,$1,$2,$3,$4,$5" >>"$csv"
+        printf "  %-9s %-9s %-7s w=%s  median %.4f s (%.4f-%.4f) %s runs %s\n" $program $size $sys $w $1 $2 $3 $4 \
+            "$( [ "$5" = 1 ] && echo verified || echo "NOT VERIFIED")"
     done
 done
 
@@ -90,6 +128,10 @@ if [ -x $dir/fj_micro ]; then
 fi
 $dir/report "$csv" $dir/chart.svg "$micro"
 status=$?
+if [ -x $dir/fib_floor ]; then
+    echo "fj's API shape at its cheapest (bench/fib_floor.c: stack task, pointer deque, indirect call; one thread):"
+    $dir/fib_floor $( [ $mode = full ] && echo 40 || echo 30 ) 5
+fi
 echo "bench ($mode) took $(( $(date +%s) - start )) s; CSV $csv, chart $dir/chart.svg, log $log"
 
 # Other parts of the project may add their own benchmark targets.

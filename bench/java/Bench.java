@@ -346,9 +346,12 @@ public final class Bench {
         Run run = program(name);
         if (run == null) { System.err.println("unknown program " + name); System.exit(2); }
         pool = new ForkJoinPool(workers);
-        // JIT warm-up: a smaller input, at least 5 times and at least one second.
+        // JIT warm-up: a smaller input, at least 5 times and at least
+        // BENCH_JAVA_WARMUP_MS milliseconds (default one second).
+        String wenv = System.getenv("BENCH_JAVA_WARMUP_MS");
+        long warmNs = (wenv != null && !wenv.isEmpty() ? Long.parseLong(wenv) : 1000L) * 1_000_000L;
         long ws = warmSize(name, size), w0 = System.nanoTime();
-        for (int i = 0; i < 5 || System.nanoTime() - w0 < 1_000_000_000L; i++) {
+        for (int i = 0; i < 5 || System.nanoTime() - w0 < warmNs; i++) {
             if (!run.once(ws)) { System.err.println("warm-up run gave a wrong result"); break; }
             if (i >= 50) break;
         }
