@@ -70,19 +70,6 @@ echo "bench ($mode): $runs runs per cell in $rounds rounds, systems taking turns
 for sys in libgomp libomp tbb java; do
     [ -n "$(command_of $sys)" ] || echo "bench: SKIPPING $sys (not built: see 'sh bench/peers.sh install')"
 done
-# Prints "<median> <min> <max> <runs> <verified>" of one cell's file of
-# "seconds ok" lines (ok 1/0; a line "fail" for a round that gave no result).
-summarise() {
-    awk '$1 == "fail" { bad = 1; next }
-         { t[++n] = $1; if ($2 != 1) bad = 1 }
-         END {
-             if (n == 0) { print "0 0 0 0 0"; exit }
-             for (i = 2; i <= n; i++) for (j = i; j > 1 && t[j - 1] > t[j]; j--) { x = t[j]; t[j] = t[j - 1]; t[j - 1] = x }
-             med = n % 2 ? t[(n + 1) / 2] : (t[n / 2] + t[n / 2 + 1]) / 2
-             printf "%.6f %.6f %.6f %d %d\n", med, t[1], t[n], n, bad ? 0 : 1
-         }' "$1"
-}
-
 cells_dir=$(mktemp -d)
 trap 'rm -rf "$cells_dir"' EXIT
 echo "$plan" | while read -r program size which; do
@@ -104,6 +91,8 @@ echo "$plan" | while read -r program size which; do
             out=$(BENCH_JAVA_WARMUP_MS=$java_warmup_ms timeout $cell_timeout $(command_of $sys) $program $size $w $per_round 2>>"$log")
             rc=$?
             echo "$out" >>"$log"
+            # One "seconds ok" line per run, "fail" for a round with no result:
+            # the input of bench/summarise.sh.
             echo "$out" | awk '/^run / { print $3, ($4 == "verified") }' >>"$cells_dir/$sys.$w"
             if ! echo "$out" | grep -q '^RESULT,'; then
                 echo fail >>"$cells_dir/$sys.$w"
@@ -114,7 +103,7 @@ echo "$plan" | while read -r program size which; do
     done
     for cell in $cells; do
         sys=${cell%:*} w=${cell#*:}
-        set -- $(summarise "$cells_dir/$sys.$w")
+        set -- $(sh bench/summarise.sh "$cells_dir/$sys.$w")
         echo "$program,$size,$sys,$w,$1,$2,$3,$4,$5" >>"$csv"
         printf "  %-9s %-9s %-7s w=%s  median %.4f s (%.4f-%.4f) %s runs %s\n" $program $size $sys $w $1 $2 $3 $4 \
             "$( [ "$5" = 1 ] && echo verified || echo "NOT VERIFIED")"

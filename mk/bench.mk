@@ -95,3 +95,10 @@ $(BENCH_DIR)/tbb_bench: bench/tbb_bench.cpp $(BENCH_COMMON)
 $(BENCH_DIR)/java/Bench.class: bench/java/Bench.java
 	@mkdir -p $(@D)
 	javac -d $(@D) $<
+
+# make test also checks how the suite turns a cell's runs into its figures
+# (bench/summarise.sh); no benchmark is run.
+.PHONY: test-bench-summarise
+test: test-bench-summarise
+test-bench-summarise:
+	@sh tests/bench-summarise.sh
