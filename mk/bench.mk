@@ -6,6 +6,16 @@
 #   make bench-quick  the same programs on smaller inputs (< 3 minutes)
 #   make bench-build  only build the binaries (peers that are missing are skipped)
 #   make bench-floor  the least a fork+join of fj's shape can cost (bench/fib_floor.c)
+#   make bench-instructions  instructions per fork+join of fib at 1 worker
+#                     under callgrind: build/bench/instructions.csv
+#
+# Lace (a C work-stealing library) is a peer when LACE_DIR names its source
+# tree (make bench LACE_DIR=../shared/peers/lace-1.4.2): its lace.c is built
+# into build/bench/lace/ at bench time, never copied into this repository.
+# The fine-grained programs (bench/fine/: fib, dfs, knapsack, pi) are built for
+# serial, fj-classic, fj-typed (when include/fj.h has the typed API) and lace,
+# all with the flags of Lace's benchmark programs (FINE_CFLAGS) so that only
+# the runtime differs.
 #
 # Missing peers (libomp-dev, libtbb-dev, default-jdk-headless) are installed
 # with apt-get when run as root on Debian/Ubuntu, else skipped with a message.
@@ -22,11 +32,29 @@ BENCH_COMMON := $(BENCH_DIR)/kernels.o $(BENCH_DIR)/harness.o
 # Override to benchmark another build of the library (e.g. a snapshot).
 BENCH_RELEASE_LIB ?= build/release/libfj.a
 
-.PHONY: bench bench-quick bench-build bench-peers bench-fjlib bench-clean bench-floor
+# ---- fine-grained programs and the Lace peer (bench/fine/) ----
+FINE_DIR := $(BENCH_DIR)/fine
+LACE_BUILD := $(BENCH_DIR)/lace
+# Lace v1.4.2's own CMake: programs -O3 -DNDEBUG -flto -std=gnu11
+# (benchmarks/CMakeLists.txt), the library -O3 -march=native.  The same
+# -march for every fine program and for lace.c, so that only the runtime
+# differs; override FINE_MARCH= (empty) for a portable build.
+FINE_MARCH ?= -march=native
+FINE_CFLAGS := -O3 -DNDEBUG -flto -std=gnu11 $(FINE_MARCH) -Wall -Wextra -Werror -Iinclude -Ibench/fine
+LACE_CFLAGS := -O3 $(FINE_MARCH) -DNDEBUG -DLACE_USE_MMAP=1 -std=gnu11
+FINE_SRC := bench/fine/main.c bench/fine/fine.h
+# The typed API (FJ_TASK, FJ_SPAWN, ...) is built only when fj.h has it.
+FINE_TYPED := $(shell grep -qs FJ_SPAWN include/fj.h && echo yes)
+# A peer that cannot be built now leaves no old binary for bench/run.sh.
+FINE_STALE := $(if $(FINE_TYPED),,echo "bench: SKIPPING fj-typed (include/fj.h has no FJ_SPAWN yet)"; rm -f $(FINE_DIR)/fj-typed;) \
+	$(if $(LACE_DIR),,echo "bench: SKIPPING lace (set LACE_DIR to a Lace source tree, e.g. LACE_DIR=../shared/peers/lace-1.4.2)"; rm -f $(FINE_DIR)/lace;) true
+
+.PHONY: bench bench-quick bench-build bench-peers bench-fjlib bench-clean bench-floor bench-instructions
 
 bench: bench-peers bench-fjlib
 	@$(MAKE) --no-print-directory bench-build
 	@sh bench/run.sh full
+	@$(MAKE) --no-print-directory bench-instructions
 
 bench-quick: bench-peers bench-fjlib
 	@$(MAKE) --no-print-directory bench-build
@@ -57,8 +85,47 @@ endif
 ifeq ($(shell sh bench/peers.sh has java && echo yes),yes)
 BENCH_BINS += $(BENCH_DIR)/java/Bench.class
 endif
-bench-build: $(BENCH_BINS)
+BENCH_BINS += $(FINE_DIR)/serial $(FINE_DIR)/fj-classic
+ifeq ($(FINE_TYPED),yes)
+BENCH_BINS += $(FINE_DIR)/fj-typed
 endif
+ifneq ($(LACE_DIR),)
+BENCH_BINS += $(FINE_DIR)/lace
+endif
+bench-build: $(BENCH_BINS)
+	@$(FINE_STALE)
+endif
+
+$(FINE_DIR)/serial: $(FINE_SRC) bench/fine/serial.c
+	@mkdir -p $(@D)
+	$(BENCH_CC) $(FINE_CFLAGS) bench/fine/main.c bench/fine/serial.c -o $@
+
+$(FINE_DIR)/fj-classic: $(FINE_SRC) bench/fine/fj_classic.c $(BENCH_RELEASE_LIB)
+	@mkdir -p $(@D)
+	$(BENCH_CC) $(FINE_CFLAGS) bench/fine/main.c bench/fine/fj_classic.c -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+
+$(FINE_DIR)/fj-typed: $(FINE_SRC) bench/fine/fj_typed.c $(BENCH_RELEASE_LIB) include/fj.h
+	@mkdir -p $(@D)
+	$(BENCH_CC) $(FINE_CFLAGS) bench/fine/main.c bench/fine/fj_typed.c -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+
+# lace_config.h as Lace's CMake writes it with its counters and timers off.
+$(LACE_BUILD)/lace_config.h: $(LACE_DIR)/src/lace_config.h.in
+	@mkdir -p $(@D)
+	sed -e 's/#cmakedefine01 \(.*\)/#define \1 0/' $< >$@
+
+$(LACE_BUILD)/lace.o: $(LACE_DIR)/src/lace.c $(LACE_DIR)/src/lace.h $(LACE_BUILD)/lace_config.h
+	$(BENCH_CC) $(LACE_CFLAGS) -I$(LACE_DIR)/src -I$(LACE_BUILD) -c $< -o $@
+
+$(FINE_DIR)/lace: $(FINE_SRC) bench/fine/lace.c $(LACE_BUILD)/lace.o
+	@mkdir -p $(@D)
+	$(BENCH_CC) $(FINE_CFLAGS) -I$(LACE_DIR)/src -I$(LACE_BUILD) bench/fine/main.c bench/fine/lace.c \
+		$(LACE_BUILD)/lace.o -o $@ -pthread -lm
+
+# Instructions per fork+join of fib at 1 worker (bench/instructions.sh).
+bench-instructions:
+	@$(MAKE) --no-print-directory bench-fjlib
+	@$(MAKE) --no-print-directory bench-build
+	@sh bench/instructions.sh
 
 $(BENCH_DIR)/%.o: bench/%.c bench/kernels.h bench/harness.h
 	@mkdir -p $(@D)
