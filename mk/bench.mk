@@ -33,8 +33,8 @@ BENCH_COMMON := $(BENCH_DIR)/kernels.o $(BENCH_DIR)/harness.o
 BENCH_RELEASE_LIB ?= build/release/libfj.a
 
 # ---- fine-grained programs and the Lace peer (bench/fine/) ----
-FINE_DIR := $(BENCH_DIR)/fine
-LACE_BUILD := $(BENCH_DIR)/lace
+FINE_DIR ?= $(BENCH_DIR)/fine
+LACE_BUILD ?= $(BENCH_DIR)/lace
 # Lace v1.4.2's own CMake: programs -O3 -DNDEBUG -flto -std=gnu11
 # (benchmarks/CMakeLists.txt), the library -O3 -march=native.  The same
 # -march for every fine program and for lace.c, so that only the runtime
@@ -45,6 +45,9 @@ LACE_CFLAGS := -O3 $(FINE_MARCH) -DNDEBUG -DLACE_USE_MMAP=1 -std=gnu11
 FINE_SRC := bench/fine/main.c bench/fine/fine.h
 # The typed API (FJ_TASK, FJ_SPAWN, ...) is built only when fj.h has it.
 FINE_TYPED := $(shell grep -qs FJ_SPAWN include/fj.h && echo yes)
+# The fine binaries alone (bench-build builds them with the other peers).
+FINE_BINS := $(FINE_DIR)/serial $(FINE_DIR)/fj-classic $(if $(FINE_TYPED),$(FINE_DIR)/fj-typed) \
+	$(if $(LACE_DIR),$(FINE_DIR)/lace)
 # A peer that cannot be built now leaves no old binary for bench/run.sh.
 FINE_STALE := $(if $(FINE_TYPED),,echo "bench: SKIPPING fj-typed (include/fj.h has no FJ_SPAWN yet)"; rm -f $(FINE_DIR)/fj-typed;) \
 	$(if $(LACE_DIR),,echo "bench: SKIPPING lace (set LACE_DIR to a Lace source tree, e.g. LACE_DIR=../shared/peers/lace-1.4.2)"; rm -f $(FINE_DIR)/lace;) true
@@ -85,13 +88,7 @@ endif
 ifeq ($(shell sh bench/peers.sh has java && echo yes),yes)
 BENCH_BINS += $(BENCH_DIR)/java/Bench.class
 endif
-BENCH_BINS += $(FINE_DIR)/serial $(FINE_DIR)/fj-classic
-ifeq ($(FINE_TYPED),yes)
-BENCH_BINS += $(FINE_DIR)/fj-typed
-endif
-ifneq ($(LACE_DIR),)
-BENCH_BINS += $(FINE_DIR)/lace
-endif
+BENCH_BINS += $(FINE_BINS)
 bench-build: $(BENCH_BINS)
 	@$(FINE_STALE)
 endif
@@ -121,11 +118,16 @@ $(FINE_DIR)/lace: $(FINE_SRC) bench/fine/lace.c $(LACE_BUILD)/lace.o
 	$(BENCH_CC) $(FINE_CFLAGS) -I$(LACE_DIR)/src -I$(LACE_BUILD) bench/fine/main.c bench/fine/lace.c \
 		$(LACE_BUILD)/lace.o -o $@ -pthread -lm
 
-# Instructions per fork+join of fib at 1 worker (bench/instructions.sh).
-bench-instructions:
-	@$(MAKE) --no-print-directory bench-fjlib
-	@$(MAKE) --no-print-directory bench-build
-	@sh bench/instructions.sh
+.PHONY: bench-fine-build
+bench-fine-build: $(FINE_BINS)
+	@$(FINE_STALE)
+
+# Instructions per fork+join at 1 worker (bench/instructions.sh), counted on
+# a build without -march (valgrind cannot decode AVX-512) in its own folders.
+bench-instructions: bench-fjlib
+	@$(MAKE) --no-print-directory FINE_MARCH= FINE_DIR=$(BENCH_DIR)/fine-cg LACE_BUILD=$(BENCH_DIR)/lace-cg \
+		bench-fine-build
+	@sh bench/instructions.sh $(BENCH_DIR)/fine-cg
 
 $(BENCH_DIR)/%.o: bench/%.c bench/kernels.h bench/harness.h
 	@mkdir -p $(@D)

@@ -89,6 +89,22 @@ static inline void fine_knap_offer(long value)
     }
 }
 
+/* Switches callgrind's collection of the calling thread on or off (make
+ * bench-instructions runs with --collect-atstart=no).  Each driver's root
+ * task calls it around the recursion, on the thread that runs it, so only
+ * the recursion is counted: not the pool's start, the hand-over of the root,
+ * nor a thread waiting or spinning meanwhile.  Outside valgrind: a few
+ * instructions that do nothing, once per run. */
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define FINE_COUNT_TOGGLE() CALLGRIND_TOGGLE_COLLECT
+#endif
+#endif
+#ifndef FINE_COUNT_TOGGLE
+#define FINE_COUNT_TOGGLE() ((void)0)
+#endif
+
 /* What an overweight or pruned subtree returns: below every real value. */
 #define FINE_KNAP_NONE (-1L)
 

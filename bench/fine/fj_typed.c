@@ -32,7 +32,17 @@ FJ_TASK(long, fib, int, n)
     return a + b;
 }
 
-long fine_fib(int n) { return FJ_RUN(pool, fib, n); }
+/* Each program's root: the recursion as a direct call, counted under
+ * callgrind on the worker that runs it (fine.h). */
+FJ_TASK(long, fib_root, int, n)
+{
+    FINE_COUNT_TOGGLE();
+    long r = FJ_CALL(fib, n);
+    FINE_COUNT_TOGGLE();
+    return r;
+}
+
+long fine_fib(int n) { return FJ_RUN(pool, fib_root, n); }
 
 FJ_TASK(long, dfs, int, depth)
 {
@@ -46,7 +56,15 @@ FJ_TASK(long, dfs, int, depth)
     return leaves;
 }
 
-long fine_dfs(int depth) { return FJ_RUN(pool, dfs, depth); }
+FJ_TASK(long, dfs_root, int, depth)
+{
+    FINE_COUNT_TOGGLE();
+    long r = FJ_CALL(dfs, depth);
+    FINE_COUNT_TOGGLE();
+    return r;
+}
+
+long fine_dfs(int depth) { return FJ_RUN(pool, dfs_root, depth); }
 
 FJ_TASK(long, knap, const fine_item *, e, long, c, int, n, long, v)
 {
@@ -64,7 +82,15 @@ FJ_TASK(long, knap, const fine_item *, e, long, c, int, n, long, v)
     return best;
 }
 
-long fine_knapsack(const fine_item *items, int n, long capacity) { return FJ_RUN(pool, knap, items, capacity, n, 0); }
+FJ_TASK(long, knap_root, const fine_item *, items, int, n, long, capacity)
+{
+    FINE_COUNT_TOGGLE();
+    long r = FJ_CALL(knap, items, capacity, n, 0);
+    FINE_COUNT_TOGGLE();
+    return r;
+}
+
+long fine_knapsack(const fine_item *items, int n, long capacity) { return FJ_RUN(pool, knap_root, items, n, capacity); }
 
 FJ_TASK(long, pi_hits, uint64_t, first, long, count)
 {
@@ -77,4 +103,12 @@ FJ_TASK(long, pi_hits, uint64_t, first, long, count)
     return a + b;
 }
 
-long fine_pi(long samples) { return FJ_RUN(pool, pi_hits, 0, samples); }
+FJ_TASK(long, pi_root, long, samples)
+{
+    FINE_COUNT_TOGGLE();
+    long r = FJ_CALL(pi_hits, 0, samples);
+    FINE_COUNT_TOGGLE();
+    return r;
+}
+
+long fine_pi(long samples) { return FJ_RUN(pool, pi_root, samples); }

@@ -24,7 +24,17 @@ TASK_1(long, fib, int, n)
     return a + b;
 }
 
-long fine_fib(int n) { return RUN(fib, n); }
+/* Each program's root: the recursion as a direct call, counted under
+ * callgrind on the worker that runs it (fine.h). */
+TASK_1(long, fib_root, int, n)
+{
+    FINE_COUNT_TOGGLE();
+    long r = CALL(fib, n);
+    FINE_COUNT_TOGGLE();
+    return r;
+}
+
+long fine_fib(int n) { return RUN(fib_root, n); }
 
 TASK_1(long, dfs, int, depth)
 {
@@ -38,7 +48,15 @@ TASK_1(long, dfs, int, depth)
     return leaves;
 }
 
-long fine_dfs(int depth) { return RUN(dfs, depth); }
+TASK_1(long, dfs_root, int, depth)
+{
+    FINE_COUNT_TOGGLE();
+    long r = CALL(dfs, depth);
+    FINE_COUNT_TOGGLE();
+    return r;
+}
+
+long fine_dfs(int depth) { return RUN(dfs_root, depth); }
 
 TASK_4(long, knap, const fine_item *, e, long, c, int, n, long, v)
 {
@@ -56,7 +74,15 @@ TASK_4(long, knap, const fine_item *, e, long, c, int, n, long, v)
     return best;
 }
 
-long fine_knapsack(const fine_item *items, int n, long capacity) { return RUN(knap, items, capacity, n, 0); }
+TASK_3(long, knap_root, const fine_item *, items, int, n, long, capacity)
+{
+    FINE_COUNT_TOGGLE();
+    long r = CALL(knap, items, capacity, n, 0);
+    FINE_COUNT_TOGGLE();
+    return r;
+}
+
+long fine_knapsack(const fine_item *items, int n, long capacity) { return RUN(knap_root, items, n, capacity); }
 
 TASK_2(long, pi_hits, uint64_t, first, long, count)
 {
@@ -69,4 +95,12 @@ TASK_2(long, pi_hits, uint64_t, first, long, count)
     return a + b;
 }
 
-long fine_pi(long samples) { return RUN(pi_hits, 0, samples); }
+TASK_1(long, pi_root, long, samples)
+{
+    FINE_COUNT_TOGGLE();
+    long r = CALL(pi_hits, 0, samples);
+    FINE_COUNT_TOGGLE();
+    return r;
+}
+
+long fine_pi(long samples) { return RUN(pi_root, samples); }

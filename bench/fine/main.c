@@ -6,19 +6,6 @@
 
 #include "fine.h"
 
-/* Under `valgrind --tool=callgrind --collect-atstart=no` (make
- * bench-instructions) only the runs are counted: collection is switched on
- * around each one, outside its clock readings.  Elsewhere these are a few
- * instructions that do nothing. */
-#if defined(__has_include)
-#if __has_include(<valgrind/callgrind.h>)
-#include <valgrind/callgrind.h>
-#define COLLECT_TOGGLE() CALLGRIND_TOGGLE_COLLECT
-#endif
-#endif
-#ifndef COLLECT_TOGGLE
-#define COLLECT_TOGGLE() ((void)0)
-#endif
 
 long fine_knap_best;
 
@@ -195,11 +182,9 @@ int main(int argc, char **argv)
     double busy_cpu = 0, busy_wall = 0;
     for (int r = 0; r < runs; r++) {
         fine_knap_best = 0;
-        COLLECT_TOGGLE();
         double c0 = now(CLOCK_PROCESS_CPUTIME_ID), t0 = now(CLOCK_MONOTONIC);
         long v = run_once(program, size, items, capacity);
         double t1 = now(CLOCK_MONOTONIC), c1 = now(CLOCK_PROCESS_CPUTIME_ID);
-        COLLECT_TOGGLE();
         secs[r] = t1 - t0;
         busy_cpu += c1 - c0;
         busy_wall += t1 - t0;

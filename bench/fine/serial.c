@@ -7,22 +7,35 @@ const char *const fine_system = "serial";
 int fine_init(int workers) { return workers == 1 ? 0 : -1; }
 void fine_fini(void) {}
 
-long fine_fib(int n)
+/* The root of each program: the recursion, counted under callgrind. */
+#define COUNTED(call)                                                                                                  \
+    do {                                                                                                               \
+        FINE_COUNT_TOGGLE();                                                                                           \
+        long counted_result = (call);                                                                                  \
+        FINE_COUNT_TOGGLE();                                                                                           \
+        return counted_result;                                                                                         \
+    } while (0)
+
+static long fib(int n)
 {
     if (n < 2)
         return n;
-    return fine_fib(n - 1) + fine_fib(n - 2);
+    return fib(n - 1) + fib(n - 2);
 }
 
-long fine_dfs(int depth)
+long fine_fib(int n) { COUNTED(fib(n)); }
+
+static long dfs(int depth)
 {
     if (depth == 0)
         return 1;
     long leaves = 0;
     for (int i = 0; i < FINE_DFS_BREADTH; i++)
-        leaves += fine_dfs(depth - 1);
+        leaves += dfs(depth - 1);
     return leaves;
 }
+
+long fine_dfs(int depth) { COUNTED(dfs(depth)); }
 
 static long knap(const fine_item *e, long c, int n, long v)
 {
@@ -41,7 +54,7 @@ static long knap(const fine_item *e, long c, int n, long v)
     return best;
 }
 
-long fine_knapsack(const fine_item *items, int n, long capacity) { return knap(items, capacity, n, 0); }
+long fine_knapsack(const fine_item *items, int n, long capacity) { COUNTED(knap(items, capacity, n, 0)); }
 
 static long pi_hits(uint64_t first, long count)
 {
@@ -51,4 +64,4 @@ static long pi_hits(uint64_t first, long count)
     return pi_hits(first, half) + pi_hits(first + (uint64_t)half, count - half);
 }
 
-long fine_pi(long samples) { return pi_hits(0, samples); }
+long fine_pi(long samples) { COUNTED(pi_hits(0, samples)); }

@@ -1,0 +1,75 @@
+#!/bin/sh
+# instructions.sh - instructions per fork+join at 1 worker, counted by
+# callgrind (make bench-instructions): build/bench/instructions.csv,
+# "program,system,instructions_per_fork_join".
+#
+# Method.  Each fine-grained binary (bench/fine/) runs the program at 1 worker
+# under `valgrind --tool=callgrind --collect-atstart=no`; the driver's root
+# task switches collection on around the recursion, on the thread that runs
+# it (fine.h), so pool start-up, the hand-over of the root and a thread that
+# waits or spins meanwhile (Lace's main thread and idle workers do) are not
+# counted.  It runs at two sizes, and the figure is
+#
+#     (I(large) - I(small)) / (F(large) - F(small))
+#
+# with I the instructions counted and F the exact fork+join count of the size.
+# The difference cancels what the root costs once and leaves the cost of one
+# more fork+join, body included: the whole recursion divided by its
+# fork+joins, not that minus a serial baseline, because the body is part of
+# what a runtime makes a task cost (a frame written, arguments copied in and
+# out, the result read back) and the serial row gives the baseline beside it.
+# Counts: fib(n) forks fib(n+1)-1 times (once per inner node); dfs of depth d,
+# breadth B, B(B^d - 1)/(B - 1) times; pi of N samples N-1 times.  The counts
+# do not depend on the load of the machine, and at 1 worker nothing is stolen.
+# Valgrind cannot decode every instruction -march=native may choose (AVX-512),
+# so the binaries counted are a build of the same sources without -march,
+# in build/bench/fine-cg (mk/bench.mk).
+dir=build/bench
+fine=${1:-$dir/fine-cg}
+csv=$dir/instructions.csv
+
+if ! command -v valgrind >/dev/null 2>&1; then
+    echo "bench-instructions: SKIPPING (valgrind not found; install: apt-get install valgrind)"
+    exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Instructions counted for `program size` on `system` (runs collected, summed).
+count() {
+    FINE_NO_IDLE=1 valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file="$tmp/cg.out" \
+        $fine/$1 $2 $3 1 1 >"$tmp/run.out" 2>"$tmp/valgrind.err" || {
+        echo "bench-instructions: $1 $2 $3 failed:" >&2
+        cat "$tmp/run.out" "$tmp/valgrind.err" >&2
+        return 1
+    }
+    grep -q '^RESULT,.*,1$' "$tmp/run.out" || { echo "bench-instructions: $1 $2 $3 not verified" >&2; return 1; }
+    awk '/^totals:/ { t = $2 } END { print t + 0 }' "$tmp/cg.out"
+}
+
+forks() {  # program size -> fork+joins of one run
+    case $1 in
+    fib) awk -v n="$2" 'BEGIN { a = 0; b = 1; for (i = 0; i < n + 1; i++) { c = a + b; a = b; b = c } print a - 1 }' ;;
+    dfs) awk -v d="$2" 'BEGIN { b = 8; print b * (b ^ d - 1) / (b - 1) }' ;;
+    pi) echo $(($2 - 1)) ;;
+    esac
+}
+
+echo "program,system,instructions_per_fork_join" >"$csv"
+echo "instructions per fork+join at 1 worker, body included (callgrind; bench/instructions.sh says how):"
+for spec in "fib 20 25" "dfs 4 5" "pi 4096 65536"; do
+    set -- $spec
+    program=$1 small=$2 large=$3
+    for system in serial fj-typed fj-classic lace; do
+        if [ ! -x $fine/$system ]; then
+            echo "  $program $system: SKIPPED (not built)"
+            continue
+        fi
+        i_small=$(count $system $program $small) && i_large=$(count $system $program $large) || continue
+        f_small=$(forks $program $small) f_large=$(forks $program $large)
+        per=$(awk -v a="$i_small" -v b="$i_large" -v x="$f_small" -v y="$f_large" 'BEGIN { printf "%.1f", (b - a) / (y - x) }')
+        echo "$program,$system,$per" >>"$csv"
+        printf "  %-5s %-11s %7s  (%s instructions at %s, %s at %s)\n" $program $system $per $i_small $small $i_large $large
+    done
+done
+echo "CSV $csv"
