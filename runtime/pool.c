@@ -130,12 +130,13 @@ static int workers_make(fj_pool *pool)
 {
     for (unsigned i = 0; i < pool->count; i++) {
         fj_worker *w = aligned_alloc(FJ_CACHE_LINE, (sizeof(fj_worker) + FJ_CACHE_LINE - 1) / FJ_CACHE_LINE * FJ_CACHE_LINE);
-        if (!w || (memset(w, 0, sizeof *w), deque_init(&w->deque, FJ_DEQUE_INITIAL_CAPACITY) != 0)) {
+        if (!w || (memset(w, 0, sizeof *w), deque_init(&w->deque, 0) != 0)) {
             free(w);
             workers_free(pool, i);
             return FJ_ENOMEM;
         }
         w->pool = pool;
+        deque_set_idle(&w->deque, (const volatile unsigned long *)&pool->idle.sleepers);
         w->index = i;
         w->slot = pool->slots[i];
         /* xorshift must not start at 0; mix the index in so victims differ. */
