@@ -553,10 +553,11 @@ FJ__INLINE void fj__spawn(fj_worker *w, fj_frame_fn run, const void *args, size_
         fj__spawn_wake(w);
 }
 
-/* Sync, first half: take the newest frame back.  Returns it when nobody stole
- * it and it is `run`'s (call the body); otherwise the slow path returns the
- * frame with bit 0 set once its result is in fj_data. */
-FJ__INLINE fj_frame *fj__sync_pop(fj_worker *w, fj_frame_fn run)
+/* Sync, first half: take the newest frame back.  True when nobody stole it
+ * and it is `run`'s: the caller calls the body with its arguments.  Else the
+ * slow path leaves in *f either such a frame (false is not returned then) or
+ * the frame with bit 0 set, once its result is in fj_data. */
+FJ__INLINE int fj__sync_pop(fj_worker *w, fj_frame_fn run, fj_frame **out)
 {
     fj_deque_ends *d = (fj_deque_ends *)(void *)w;
     fj_frame *f = __atomic_load_n(&d->fj_top, __ATOMIC_RELAXED) - 1;
@@ -568,12 +569,15 @@ FJ__INLINE fj_frame *fj__sync_pop(fj_worker *w, fj_frame_fn run)
      * compare above every frame, so those pops take the slow path. */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     if (FJ__UNLIKELY(__atomic_load_n(&d->fj_head, __ATOMIC_RELAXED) > (uintptr_t)f) ||
-        FJ__UNLIKELY(f->fj_run != run))
-        return fj__sync_slow(w, run);
-    return f;
+        FJ__UNLIKELY(f->fj_run != run)) {
+        f = fj__sync_slow(w, run);
+        *out = f;
+        return !(((uintptr_t)f) & 1u);
+    }
+    *out = f;
+    return 1;
 }
 
-FJ__INLINE int fj__sync_ready(const fj_frame *f) { return ((uintptr_t)f & 1u) != 0; }
 FJ__INLINE fj_frame *fj__sync_frame(fj_frame *f) { return (fj_frame *)((uintptr_t)f & ~(uintptr_t)1); }
 
 /* The end of a runner: publish the result if a thief ran the frame. */
@@ -663,8 +667,8 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     }                                                                                          \
     FJ__INLINE RT NAME##_fj_sync(fj_worker *fj_w_)                                             \
     {                                                                                          \
-        fj_frame *fj_f_ = fj__sync_pop(fj_w_, NAME##_fj_run);                                  \
-        if (FJ__UNLIKELY(fj__sync_ready(fj_f_))) {                                             \
+        fj_frame *fj_f_;                                                                       \
+        if (FJ__UNLIKELY(!fj__sync_pop(fj_w_, NAME##_fj_run, &fj_f_))) {                       \
             RT fj_r_;                                                                          \
             __builtin_memcpy(&fj_r_, fj__sync_frame(fj_f_)->fj_data, sizeof fj_r_);            \
             return fj_r_;                                                                      \
@@ -716,8 +720,8 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     }                                                                                          \
     FJ__INLINE void NAME##_fj_sync(fj_worker *fj_w_)                                           \
     {                                                                                          \
-        fj_frame *fj_f_ = fj__sync_pop(fj_w_, NAME##_fj_run);                                  \
-        if (FJ__UNLIKELY(fj__sync_ready(fj_f_)))                                               \
+        fj_frame *fj_f_;                                                                       \
+        if (FJ__UNLIKELY(!fj__sync_pop(fj_w_, NAME##_fj_run, &fj_f_)))                         \
             return;                                                                            \
         NAME##_fj_args fj_a_;                                                                  \
         __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
