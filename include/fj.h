@@ -34,6 +34,7 @@
  */
 #ifndef FJ_H
 #define FJ_H
+#pragma GCC visibility push(default) /* libfj exports what its headers declare */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -441,4 +442,5 @@ int fj_profile_set_clock(unsigned long long (*clock)(void));
 }
 #endif
 
+#pragma GCC visibility pop
 #endif /* FJ_H */
