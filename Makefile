@@ -119,10 +119,10 @@ $(BUILD)/.header-cxx: $(PUBLIC_HEADERS)
 	@touch $@
 
 # The test suite: every case of every test program, in its own process, on 1,
-# 2, 4 and 8 workers where the case depends on them.  Closing line:
-# "N passed, M failed".
+# 2, 4 and 8 workers where the case depends on them, then the whole-build
+# checks that mk/*.mk add to TEST_SCRIPTS.  Closing line: "N passed, M failed".
 test: tests examples
-	@sh tests/run-tests.sh $(BUILD)/tests
+	@FJ_TEST_SCRIPTS="$(TEST_SCRIPTS)" sh tests/run-tests.sh $(BUILD)/tests
 
 check-tsan:
 	$(MAKE) VARIANT=tsan test FJ_TEST_SCALE=$${FJ_TEST_SCALE:-4}
