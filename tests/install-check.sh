@@ -23,8 +23,11 @@
 set -u
 src=$(cd "$(dirname "$0")/.." && pwd)
 cd "$src" || exit 1
-build=${1:?usage: install-check.sh BUILD_DIR}
-work="$(cd "$build" && pwd)/install-check"
+build=$(cd "${1:?usage: install-check.sh BUILD_DIR}" && pwd) || exit 1
+work="$build/install-check"
+# make is given BUILD as the Makefile names it (build/release), so that the
+# dependency files it wrote, which use that name, still apply.
+build=${build#"$src"/}
 prefix="$work/prefix"
 log="$work/step.log"
 rm -rf "$work" && mkdir -p "$work/app" || exit 1
