@@ -60,7 +60,7 @@ TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 
 all: lib examples tools
 
-lib: $(LIB_A) $(LIB_SO) $(BUILD)/$(SONAME)
+lib: $(LIB_A) $(LIB_SO)
 examples: $(EXAMPLES)
 tools: $(TOOLS)
 tests: $(TESTS) header-check
@@ -75,7 +75,8 @@ $(BUILD)/.deps-ok:
 
 # The library exports only what its public headers declare: they switch
 # visibility back to default around their declarations (#pragma GCC visibility).
-$(BUILD)/runtime/%.o: runtime/%.c | $(BUILD)/.deps-ok
+# Objects depend on this Makefile too, so that a change of flags rebuilds them.
+$(BUILD)/runtime/%.o: runtime/%.c Makefile | $(BUILD)/.deps-ok
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -fvisibility=hidden $(DEPFLAGS) -c $< -o $@
 
