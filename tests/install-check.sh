@@ -38,7 +38,7 @@ fail() {
     echo "     (files kept in $work)"
     exit 1
 }
-ok() { echo "ok   $*"; }
+ok() { echo "ok   $*"; : >"$log"; }   # a later failure shows only its own log
 # Runs a step with its output in $log: the log is shown only when it fails.
 step() { "$@" >"$log" 2>&1; }
 
@@ -52,7 +52,7 @@ patch=$(version_part PATCH)
 version="$major.$(version_part MINOR).${patch:-0}"
 soname="libfj.so.$major"
 
-# make inherits VARIANT, CC and BUILD from the calling make through MAKEFLAGS.
+# make inherits VARIANT and CC from a calling make through MAKEFLAGS.
 step make --no-print-directory BUILD="$build" install PREFIX="$prefix" || fail "make install PREFIX=$prefix"
 
 # --- the files --------------------------------------------------------------
