@@ -34,6 +34,7 @@
  */
 #ifndef FJ_H
 #define FJ_H
+#pragma GCC visibility push(default) /* libfj exports what its headers declare */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -772,4 +773,5 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
 }
 #endif
 
+#pragma GCC visibility pop
 #endif /* FJ_H */
