@@ -363,5 +363,8 @@ int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t
     if (!pool)
         return FJ_ENOMEM;
     frame_root root = {FJ_TASK_INIT(frame_root_run), run, data, args_size, result_size};
-    return fj_pool_invoke(pool, &root.task);
+    int rc = fj_pool_invoke(pool, &root.task);
+    if (rc != 0)
+        memset(data, 0, result_size);  /* FJ_RUN's documented zero result */
+    return rc;
 }
