@@ -501,7 +501,7 @@ typedef struct fj_deque_ends {
 #define FJ__HEAD_FENCED ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 1))
 
 /* private: the slow halves of the inline paths below (runtime/frame.c). */
-void fj__spawn_slow(fj_worker *w, fj_frame_fn run, const void *args, size_t size);
+void fj__spawn_slow(fj_worker *w);
 void fj__spawn_wake(fj_worker *w);
 fj_frame *fj__sync_slow(fj_worker *w, fj_frame_fn run);
 void fj__frame_publish(fj_worker *w, fj_frame *frame);
@@ -522,24 +522,25 @@ int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t
 #define FJ__LIKELY(x) __builtin_expect(!!(x), 1)
 #define FJ__UNLIKELY(x) __builtin_expect(!!(x), 0)
 
-FJ__INLINE fj_frame *fj__top(fj_worker *w)
-{
-    return __atomic_load_n(&((fj_deque_ends *)(void *)w)->fj_top, __ATOMIC_RELAXED);
-}
+/* The calling worker's own top (a plain load: only it writes top). */
+FJ__INLINE fj_frame *fj__top(fj_worker *w) { return ((fj_deque_ends *)(void *)w)->fj_top; }
 
-/* Spawn: write the frame into the next slot, then publish it by moving top. */
+/* Spawn: write the frame into the next slot, then publish it by moving top.
+ * The slot at top is always writable (one spare frame lies past the end), so
+ * the frame is written first and the slow path finds it there. */
 FJ__INLINE void fj__spawn(fj_worker *w, fj_frame_fn run, const void *args, size_t size)
 {
     fj_deque_ends *d = (fj_deque_ends *)(void *)w;
-    fj_frame *f = __atomic_load_n(&d->fj_top, __ATOMIC_RELAXED);
-    /* limit is the end of the reserved range, or the base while a teaching or
-     * observing hook is on (every spawn then takes the slow path). */
-    if (FJ__UNLIKELY(f == __atomic_load_n(&d->fj_limit, __ATOMIC_RELAXED))) {
-        fj__spawn_slow(w, run, args, size);
-        return;
-    }
+    /* Plain loads of top and limit: only this thread writes them. */
+    fj_frame *f = d->fj_top;
     f->fj_run = run;
     __builtin_memcpy(f->fj_data, args, size);
+    /* limit is the end of the reserved range, or the base while a teaching or
+     * observing hook is on (every spawn then takes the slow path). */
+    if (FJ__UNLIKELY(f >= d->fj_limit)) {
+        fj__spawn_slow(w);
+        return;
+    }
     /* Release: the frame is written before a thief that acquires top (in
      * deque_steal_batch) reads it. */
     __atomic_store_n(&d->fj_top, f + 1, __ATOMIC_RELEASE);
@@ -561,7 +562,7 @@ FJ__INLINE void fj__spawn(fj_worker *w, fj_frame_fn run, const void *args, size_
 FJ__INLINE int fj__sync_pop(fj_worker *w, fj_frame_fn run, fj_frame **out)
 {
     fj_deque_ends *d = (fj_deque_ends *)(void *)w;
-    fj_frame *f = __atomic_load_n(&d->fj_top, __ATOMIC_RELAXED) - 1;
+    fj_frame *f = d->fj_top - 1;  /* a plain load: only this thread writes top */
     /* THE protocol: claim the frame before looking at head. */
     __atomic_store_n(&d->fj_top, f, __ATOMIC_RELAXED);
     /* StoreLoad as a compiler barrier only: pairs with the thief's
@@ -676,7 +677,11 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         }                                                                                      \
         NAME##_fj_args fj_a_;                                                                  \
         __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
-        return NAME##_fj_call(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                         \
+        RT fj_r_ = NAME##_fj_call(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                     \
+        /* Keeps the compiler from turning the recursion into a loop with an */               \
+        /* accumulator, which costs more registers than the call it saves. */                 \
+        __asm__("" : : "r"(fj_w_));                                                            \
+        return fj_r_;                                                                          \
     }                                                                                          \
     static inline __attribute__((unused)) RT NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_   \
                                                               FJ__LIST(PARAMS, ##__VA_ARGS__)) \

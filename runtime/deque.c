@@ -137,7 +137,9 @@ int deque_init(deque *d, size_t frames)
     memset(d, 0, sizeof *d);
     if (frames == 0)
         frames = FJ_DEQUE_FRAMES;
-    d->reserved_bytes = frames * sizeof(fj_frame);
+    /* One spare frame past the end: the inline spawn writes its frame before
+     * it checks for room (include/fj.h). */
+    d->reserved_bytes = (frames + 1) * sizeof(fj_frame);
     void *range = mmap(NULL, d->reserved_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                        -1, 0);
     if (range == MAP_FAILED)

@@ -136,7 +136,7 @@ static inline int deque_push(deque *d, void *item)
 {
     DEQUE_ASSERT_OWNER(d);
     fj_frame *f = deque_top(d);
-    if (__builtin_expect(f == (fj_frame *)atomic_load((const atomic_word *)&d->ends.fj_limit), 0))
+    if (__builtin_expect(f >= (fj_frame *)atomic_load((const atomic_word *)&d->ends.fj_limit), 0))
         return deque_push_slow(d, item);
     f->fj_run = DEQUE_ITEM_RUN;
     *(void **)(void *)f->fj_data = item;

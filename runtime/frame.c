@@ -129,18 +129,18 @@ static void frame_spawn_elided(fj_worker *w, fj_frame *f, fj_frame_fn run)
     pthread_mutex_unlock(&w->deque.lock);
 }
 
-void fj__spawn_slow(fj_worker *w, fj_frame_fn run, const void *args, size_t size)
+void fj__spawn_slow(fj_worker *w)
 {
     deque *d = &w->deque;
-    fj_frame *f = deque_top(d);
-    if (f >= d->end && deque_compact(d))
+    fj_frame *f = deque_top(d);  /* written by the inline spawn, not yet published */
+    if (f >= d->end && deque_compact(d)) {
+        *deque_top(d) = *f;  /* out of the spare frame, into the room made */
         f = deque_top(d);
+    }
     if (f >= d->end)
         frame_overflow(w);
-    f->fj_run = run;
-    memcpy(f->fj_data, args, size);
     if (w->hooks & HOOKS_SERIAL) {
-        frame_spawn_elided(w, f, run);
+        frame_spawn_elided(w, f, f->fj_run);
         return;
     }
     /* Release: as in fj__spawn. */
