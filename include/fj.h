@@ -519,6 +519,8 @@ int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t
 #define FJ__CHECK_SYNCS 1
 #endif
 #define FJ__INLINE static inline __attribute__((always_inline))
+/* What FJ_TASK defines: a task need not use all of it (a leaf never spawns). */
+#define FJ__GENERATED static inline __attribute__((always_inline, unused))
 #define FJ__LIKELY(x) __builtin_expect(!!(x), 1)
 #define FJ__UNLIKELY(x) __builtin_expect(!!(x), 0)
 
@@ -641,7 +643,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     FJ__STATIC_ASSERT(sizeof(RT) <= FJ_FRAME_DATA_SIZE,                                        \
                       "typed task " #NAME ": result exceeds FJ_FRAME_DATA_SIZE bytes");        \
     static RT NAME##_fj_body(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__));                \
-    FJ__INLINE RT NAME##_fj_call(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))             \
+    FJ__GENERATED RT NAME##_fj_call(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))             \
     {                                                                                          \
         if (!FJ__CHECK_SYNCS)                                                                  \
             return NAME##_fj_body(fj_w_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
@@ -662,12 +664,12 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         __builtin_memcpy(fj_f_->fj_data, &fj_r_, sizeof fj_r_);                                \
         fj__frame_finish(fj_w_, fj_f_);                                                        \
     }                                                                                          \
-    FJ__INLINE void NAME##_fj_spawn(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))          \
+    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))          \
     {                                                                                          \
         NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
         fj__spawn(fj_w_, NAME##_fj_run, &fj_a_, sizeof fj_a_);                                 \
     }                                                                                          \
-    FJ__INLINE RT NAME##_fj_sync(fj_worker *fj_w_)                                             \
+    FJ__GENERATED RT NAME##_fj_sync(fj_worker *fj_w_)                                             \
     {                                                                                          \
         fj_frame *fj_f_;                                                                       \
         if (FJ__UNLIKELY(!fj__sync_pop(fj_w_, NAME##_fj_run, &fj_f_))) {                       \
@@ -702,7 +704,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
                       "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
     static void NAME##_fj_body(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__));              \
-    FJ__INLINE void NAME##_fj_call(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))           \
+    FJ__GENERATED void NAME##_fj_call(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))           \
     {                                                                                          \
         fj_frame *fj_entry_ = FJ__CHECK_SYNCS ? fj__top(fj_w_) : 0;                            \
         NAME##_fj_body(fj_w_ FJ__LIST(NAMES, ##__VA_ARGS__));                                  \
@@ -719,12 +721,12 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
             fj__unsynced(fj_w_, fj_entry_, #NAME, FJ__CHECK_SYNCS);                            \
         fj__frame_finish(fj_w_, fj_f_);                                                        \
     }                                                                                          \
-    FJ__INLINE void NAME##_fj_spawn(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))          \
+    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))          \
     {                                                                                          \
         NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
         fj__spawn(fj_w_, NAME##_fj_run, &fj_a_, sizeof fj_a_);                                 \
     }                                                                                          \
-    FJ__INLINE void NAME##_fj_sync(fj_worker *fj_w_)                                           \
+    FJ__GENERATED void NAME##_fj_sync(fj_worker *fj_w_)                                           \
     {                                                                                          \
         fj_frame *fj_f_;                                                                       \
         if (FJ__UNLIKELY(!fj__sync_pop(fj_w_, NAME##_fj_run, &fj_f_)))                         \
