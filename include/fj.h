@@ -570,9 +570,12 @@ FJ__INLINE int fj__sync_pop(fj_worker *w, fj_frame_fn run, fj_frame **out)
     /* StoreLoad as a compiler barrier only: pairs with the thief's
      * fence_heavy() in deque_steal_batch (runtime/deque.c, points 2 and 7).
      * A set FJ__HEAD_FENCED bit (fenced pops, or no membarrier) makes head
-     * compare above every frame, so those pops take the slow path. */
+     * compare above every frame, so those pops take the slow path.
+     * Acquire (a plain load on x86): a thief that looked at this frame and
+     * gave it back released head after its look, so our later writes to the
+     * slot come after it (deque_steal_batch). */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    if (FJ__UNLIKELY(__atomic_load_n(&d->fj_head, __ATOMIC_RELAXED) > (uintptr_t)f) ||
+    if (FJ__UNLIKELY(__atomic_load_n(&d->fj_head, __ATOMIC_ACQUIRE) > (uintptr_t)f) ||
         FJ__UNLIKELY(f->fj_run != run)) {
         f = fj__sync_slow(w, run);
         *out = f;

@@ -259,7 +259,8 @@ fj_frame *deque_pop_slow(deque *d, fj_frame *f)
     DEQUE_ASSERT_OWNER(d);
     if (deque_head_word(d) & FJ__HEAD_FENCED) {
         deque_pop_fence(d);
-        if ((uintptr_t)deque_head(d) <= (uintptr_t)f && f >= d->base)
+        /* Acquire: as in the inline pop (deque_head_word_acquire). */
+        if ((deque_head_word_acquire(d) & ~FJ__HEAD_FENCED) <= (uintptr_t)f && f >= d->base)
             return f;
     }
     /* Undo the claim, then decide with head frozen by the lock (point 2, (d)).
@@ -343,8 +344,10 @@ size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max)
     size_t want = seen > 1 ? (size_t)(seen / 2) : 1;  /* half, at least one */
     if (want > max)
         want = max;
-    /* Claim frames [h, h + want), with the fenced bit set (point 7). */
-    atomic_store((atomic_word *)&d->ends.fj_head, (size_t)(h + want) | FJ__HEAD_FENCED);
+    /* Claim frames [h, h + want), with the fenced bit set (point 7).  Release:
+     * the previous thief's looks at its frames (ordered before us by the lock)
+     * happen-before an owner that acquires this head and reuses them. */
+    atomic_store_release((atomic_word *)&d->ends.fj_head, (size_t)(h + want) | FJ__HEAD_FENCED);
     /* StoreLoad with the owner's pop (points 2, 6 and 7).  Bit already set:
      * the owner's pops fence, or stored their top before the barrier of the
      * thief that set it (which the lock orders before us), so a full fence
@@ -362,7 +365,10 @@ size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max)
         got = t > h ? (size_t)(t - h) : 0;  /* the owner popped into our claim */
     got = deque_take_claimed(h, got, out);
     if (got < want)
-        atomic_store((atomic_word *)&d->ends.fj_head, (size_t)(h + got) | FJ__HEAD_FENCED);  /* give the rest back */
+        /* Give the rest back.  Release: our looks at those frames (their
+         * runners) happen-before the owner's acquire of head in its pop, so
+         * it may rewrite them. */
+        atomic_store_release((atomic_word *)&d->ends.fj_head, (size_t)(h + got) | FJ__HEAD_FENCED);
     pthread_mutex_unlock(&d->lock);
     return got;
 }

@@ -121,6 +121,13 @@ static inline fj_frame *deque_tagged_frame(const void *taken) { return (fj_frame
 /* ---- the words, through atomics.h (fj.h's inline code uses __atomic on the same words) ---- */
 static inline fj_frame *deque_top(const deque *d) { return (fj_frame *)atomic_load((const atomic_word *)&d->ends.fj_top); }
 static inline uintptr_t deque_head_word(const deque *d) { return atomic_load((const atomic_word *)&d->ends.fj_head); }
+/* The owner's look at head in a pop.  Acquire: pairs with the release stores
+ * of head in deque_steal_batch, so a slot a thief looked at (and kept or gave
+ * back) is read by it before the owner writes the slot again. */
+static inline uintptr_t deque_head_word_acquire(const deque *d)
+{
+    return atomic_load_acquire((const atomic_word *)&d->ends.fj_head);
+}
 static inline fj_frame *deque_head(const deque *d) { return (fj_frame *)(deque_head_word(d) & ~FJ__HEAD_FENCED); }
 
 /* Racy count of frames; never negative. */
@@ -161,7 +168,7 @@ static inline void *deque_pop(deque *d)
      * fence_heavy() (deque.c, points 3 and 7); fenced pops see FJ__HEAD_FENCED
      * and fence in the slow path. */
     compiler_barrier();
-    if (__builtin_expect(deque_head_word(d) > (uintptr_t)f || f->fj_run != DEQUE_ITEM_RUN, 0))
+    if (__builtin_expect(deque_head_word_acquire(d) > (uintptr_t)f || f->fj_run != DEQUE_ITEM_RUN, 0))
         return deque_pop_item_slow(d, f);
     return *(void **)(void *)f->fj_data;
 }

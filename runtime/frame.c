@@ -305,15 +305,27 @@ fj_frame *fj__sync_slow(fj_worker *w, fj_frame_fn run)
     }
 }
 
+static size_t typed_frames_above(const fj_worker *w, const fj_frame *entry_top)
+{
+    size_t typed = 0;
+    for (const fj_frame *f = entry_top; f < deque_top(&w->deque); f++)
+        typed += f->fj_run != DEQUE_ITEM_RUN;
+    return typed;
+}
+
 void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal)
 {
-    size_t left = (size_t)(deque_top(&w->deque) - entry_top);
-    if (fatal) {
+    /* Item frames above the entry are legal: fj_tasks forked and joined
+     * elsewhere (run them now, their forking worker may), or joined already
+     * after a thief took them (dead slots, lowered past).  Typed frames are
+     * spawns nobody synced (point 4). */
+    size_t unsynced = typed_frames_above(w, entry_top);
+    if (unsynced && fatal) {
         fprintf(stderr, "fj: typed task %s returned with %zu unsynced spawn(s) (FJ_SPAWN without FJ_SYNC)\n", task,
-                left);
+                unsynced);
         abort();
     }
-    /* Release builds: sync what is left, dropping the results (point 4). */
+    /* Sync what is left, dropping the results. */
     while (deque_top(&w->deque) > entry_top) {
         fj_frame *f = deque_top(&w->deque) - 1;
         atomic_store((atomic_word *)&w->deque.ends.fj_top, (size_t)f);
