@@ -1,6 +1,7 @@
 #!/bin/sh
 # mpirun as the checks and the measurement use it, on one machine:
 #   mpirun.sh RANKS PROGRAM [ARGS...]
+# MPIRUN_FLAGS adds options (e.g. --bind-to none).
 # --oversubscribe: 3 ranks on 2 cores are allowed (Open MPI then leaves them
 # unbound); root is allowed (containers); the shared-memory transport copies
 # through its buffers (no CMA, which needs ptrace rights containers often
@@ -10,4 +11,4 @@ shift
 export OMPI_MCA_btl_vader_single_copy_mechanism=none
 export OMPI_MCA_btl=self,vader
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-exec mpirun --oversubscribe -np "$ranks" "$@"
+exec mpirun --oversubscribe ${MPIRUN_FLAGS:-} -np "$ranks" "$@"

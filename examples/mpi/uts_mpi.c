@@ -382,43 +382,45 @@ static void send_token(rank_state *st, long long sum, int black)
 /* Termination: Safra's algorithm (EWD998)                                  */
 /* ======================================================================== */
 /*
- * The search is over when every rank is passive (no batch) and no WORK message
- * is in flight: then nothing can make a rank active again, since only WORK
- * does (REQUEST and NO_WORK never create work, and a passive rank answers a
- * REQUEST with NO_WORK).  Each rank keeps
- *     balance = WORK messages sent - WORK messages received,
- *     black   = "I received WORK since the token last left me".
- * A token carrying (sum, black) goes round the ring 0 -> 1 -> ... -> P-1 -> 0.
- * A rank holds it while active; once passive it adds its balance to sum,
- * blackens the token if it is black itself, turns white and passes it on.
- * Rank 0, passive and holding the token back, concludes termination when
- *     the token is white, rank 0 is white, and sum + balance(0) == 0;
- * otherwise it turns white and sends a fresh white token with sum 0.
+ * The search is over when every rank is passive (has no batch) and no WORK
+ * message is in flight: only WORK makes a rank active (a passive rank answers
+ * REQUEST with NO_WORK, and neither carries work), so nothing can start again.
+ * Each rank keeps
+ *     c     = WORK messages it sent - WORK messages it received   (balance)
+ *     black = it received WORK since it last passed the token on.
+ * A token (sum, black) goes round the ring 0 -> 1 -> ... -> P-1 -> 0.  A rank
+ * holds it while active; once passive it adds c to sum, blackens the token
+ * if it is black itself, turns white and passes it on.  Rank 0, passive with
+ * the token back, concludes termination when
+ *     the token is white, rank 0 is white, and sum + c(0) == 0,
+ * and otherwise turns white and starts a round: a white token with sum 0.
  *
- * Why a white round proves termination.  Suppose the round's conclusion were
- * wrong: some WORK message m is in flight, or some rank is active.  Ranks
- * that were passive when the token passed and stayed passive contributed
- * their final balance.  Sum over all ranks of balance = messages in flight,
- * so a sum of 0 with a message in flight means some balance the token
- * collected is stale: a rank received WORK after the token visited it (the
- * sender counted +1, its receipt's -1 is missing) - or, symmetrically, one
- * that was counted as received was sent by a rank after the token passed it.
- * Either way a rank received WORK during the round: if it received it after
- * the token visited it, it is black when the *next* token arrives, but in
- * this round the receiver is one the token visits later (the sender was
- * active after the token passed, so it was activated by a message from a
- * rank further on, and so on), which makes it black when the token arrives
- * and blackens the token.  A rank active when rank 0 concludes must have been
- * reactivated by WORK after the token left it, which the same chain exposes.
- * So a white token with sum 0 is only seen after termination (safety); and
- * after termination the first complete round is white with sum 0, because
- * balances no longer change and the round before it turned every rank white
- * (liveness: at most two rounds after the last WORK is received).
+ * Why that is safe.  Let V be the ranks the token has visited in this round
+ * (1..k), U the others (k+1..P-1, and 0), and B the WORK messages in flight.
+ * Always B = (sum of c over all ranks).  Within a round,
+ *   I1  every rank in V is passive and sum = (sum of c over V), or
+ *   I2  sum + (sum of c over U) > 0, or
+ *   I3  some rank in U is black, or
+ *   I4  the token is black
+ * holds: at the round's start I1 holds (V is empty); passing the token on
+ * keeps I1 (the passer is passive and adds its own c).  I1 breaks only when a
+ * rank in V receives WORK; just before, I1 gave B = sum + (c over U) and B >= 1,
+ * so I2 held, and that receipt leaves sum and U alone: I2 still holds.  I2
+ * breaks only when a rank in U receives WORK (its c drops), and then that rank
+ * is black: I3.  I3 breaks only when the token passes a black rank of U, which
+ * blackens the token: I4, which nothing undoes within the round.  When the
+ * token is back, U = {0}: a white token and a white rank 0 rule out I4 and
+ * I3, sum + c(0) == 0 rules out I2, so I1 holds: ranks 1..P-1 are passive,
+ * rank 0 is (it only looks when passive), and B = sum + c(0) = 0.  Done.
+ * It is also live: once the search is over nobody receives WORK or turns
+ * black again, the round after the one in progress is white all the way, and
+ * its sum is B = 0, so rank 0 sees it within two rounds.
  *
- * Cost: a round is P token messages, started only when rank 0 is passive and
- * forwarded only by passive ranks, so rounds run while the search is ending
- * (and whenever ranks are momentarily dry).  Then P-1 DONE messages, and a
- * closing MPI_Ibarrier (see main) so that no REQUEST is left unanswered.
+ * Cost: a round is P token messages; it starts only when rank 0 is passive
+ * and advances only through passive ranks, so tokens move while ranks are
+ * dry and the search is ending, not while everyone works.  Then P-1 DONE
+ * messages, and a closing MPI_Ibarrier (close_down) so that no REQUEST is
+ * left unanswered when MPI_Finalize comes.
  */
 static void termination_step(rank_state *st)
 {
