@@ -21,7 +21,7 @@
  * short time-out, answering messages between waits.  fj's workers never see
  * MPI: they only read one flag (export_wanted) at each span.  A dedicated
  * thread (rather than a worker polling between tasks) keeps MPI out of task
- * code altogether and costs one wake-up per POLL_NS while the workers run.
+ * code altogether; it looks at MPI between timed waits (POLL_MIN_NS below).
  *
  * Between ranks.  When its batch is done a rank is dry: it sends REQUEST to a
  * random other rank and waits for the answer (serving messages meanwhile).
@@ -44,9 +44,15 @@
 #include "mpi_rank.h"
 
 /* How long the service point sleeps between looks at MPI, in nanoseconds.
- * It bounds the delay before a request is seen (and before a dry rank's
- * reply is noticed); shorter costs more wake-ups while the workers run. */
-#define POLL_NS 50000
+ * While its batch runs it shares the rank's cores with the workers, so each
+ * look costs them a context switch: the interval doubles from POLL_MIN_NS up
+ * to POLL_MAX_NS while no message comes, and drops back when one does (dry
+ * ranks are asking then, and answers should be quick).  A dry rank looks
+ * every POLL_MIN_NS.  POLL_MAX_NS bounds the delay before a busy rank sees
+ * the first request (measured in docs/mpi.md: 50 us throughout cost a
+ * worker sharing its core about a quarter of its speed). */
+#define POLL_MIN_NS 50000
+#define POLL_MAX_NS 1000000
 
 /* The most nodes one WORK message carries (8 bytes each). */
 #define EXPORT_MAX 1024
@@ -205,6 +211,7 @@ typedef struct rank_state {
     int donate_to;            /* rank whose REQUEST the export slot serves, or -1 */
     int awaiting;             /* rank our REQUEST went to, or -1 */
     uint64_t rng;
+    long poll_ns;             /* the service point's current look interval */
     outgoing *sends;
     /* Safra's termination detection */
     long long balance;        /* WORK messages sent minus received */
@@ -443,7 +450,7 @@ static void termination_step(rank_state *st)
 
 static void nap(void)
 {
-    struct timespec t = {0, POLL_NS};
+    struct timespec t = {0, POLL_MIN_NS};
     while (nanosleep(&t, &t) != 0 && errno == EINTR) {
     }
 }
@@ -457,7 +464,11 @@ static void serve_until_done(rank_state *st)
         if (st->batch) {
             if (st->donate_to >= 0)
                 export_take(st);
-            int rc = fj_task_wait(&st->batch->task, POLL_NS);
+            if (handled || st->donate_to >= 0)
+                st->poll_ns = POLL_MIN_NS;
+            else if (st->poll_ns < POLL_MAX_NS)
+                st->poll_ns *= 2;
+            int rc = fj_task_wait(&st->batch->task, st->poll_ns);
             if (rc == FJ_ETIMEDOUT)
                 continue;
             if (rc != 0)
@@ -503,7 +514,7 @@ static void close_down(rank_state *st)
 int main(int argc, char **argv)
 {
     rank_mpi_init(&argc, &argv);
-    rank_state st = {.donate_to = -1, .awaiting = -1};
+    rank_state st = {.donate_to = -1, .awaiting = -1, .poll_ns = POLL_MIN_NS};
     MPI_Comm_rank(MPI_COMM_WORLD, &st.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &st.size);
     unsigned workers = 0;
