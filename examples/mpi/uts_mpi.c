@@ -81,8 +81,13 @@ enum tag { TAG_REQUEST = 1, TAG_WORK, TAG_NO_WORK, TAG_TOKEN, TAG_DONE };
 /* ======================================================================== */
 /*
  *   IDLE --service point--> WANTED --a worker (CAS)--> CLAIMED --same worker--> READY
- *     ^                        |                                                 |
- *     +--service point (batch ended first, CAS) ----+-----service point (sent)---+
+ *     ^   (a REQUEST came)     |  ^                         |      (nodes in slot)  |
+ *     |                        |  +-------same worker-------+                       |
+ *     |                        |     (its half held only leaves)                    |
+ *     +-- service point -------+----------------------------------- service point -+
+ *         (the batch ended, no worker took it: NO_WORK)             (sent as WORK)
+ * Only the service point leaves IDLE and READY, only workers leave WANTED
+ * while the batch runs, only the claiming worker leaves CLAIMED.
  */
 enum export_state { EXPORT_IDLE, EXPORT_WANTED, EXPORT_CLAIMED, EXPORT_READY };
 
