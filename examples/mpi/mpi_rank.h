@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "fj.h"
 
@@ -27,32 +26,43 @@ static inline void rank_mpi_init(int *argc, char ***argv)
     }
 }
 
-/* Ranks on this node that may run on the same CPUs as this one: the size of
- * the node's shared-memory communicator when this rank's CPU set is the whole
- * machine (mpirun did not bind, as with --bind-to none or when it
- * oversubscribes), else 1 (a bound rank owns its set). */
-static inline int rank_sharing_cpus(int cpus_in_mask)
+/* Ranks on this node (this one included) whose CPU sets overlap `mine`: 1
+ * when mpirun bound each rank to cores of its own, all of the node's ranks
+ * when it did not bind them (--bind-to none, or when it oversubscribes) and
+ * each sees the whole machine or container.  Collective over the node. */
+static inline int rank_sharing_cpus(const cpu_set_t *mine)
 {
-    long online = sysconf(_SC_NPROCESSORS_ONLN);
     MPI_Comm node;
     int on_node;
     MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
     MPI_Comm_size(node, &on_node);
+    cpu_set_t *all = malloc(sizeof *all * (size_t)on_node);
+    if (!all)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    MPI_Allgather(mine, (int)sizeof *mine, MPI_BYTE, all, (int)sizeof *mine, MPI_BYTE, node);
+    int sharing = 0;
+    for (int r = 0; r < on_node; r++) {
+        cpu_set_t both;
+        CPU_AND(&both, mine, &all[r]);
+        sharing += CPU_COUNT(&both) > 0;
+    }
+    free(all);
     MPI_Comm_free(&node);
-    return cpus_in_mask >= online ? on_node : 1;
+    return sharing > 0 ? sharing : 1;
 }
 
 /* Workers for this rank: the CPUs of its affinity mask (mpirun binds each rank
- * to its cores), shared out when several unbound ranks see the same CPUs, at
- * least 1.  `requested` > 0 (--workers N) overrides.  Collective: every rank
- * of MPI_COMM_WORLD must call it. */
+ * to its cores), shared out when several ranks of the node see the same CPUs,
+ * at least 1.  `requested` > 0 (--workers N) overrides.  Sets *cpus_out to
+ * the mask's CPU count.  Collective: every rank of MPI_COMM_WORLD calls it. */
 static inline unsigned rank_worker_count(unsigned requested, int *cpus_out)
 {
     cpu_set_t mask;
-    int cpus = 1;
-    if (sched_getaffinity(0, sizeof mask, &mask) == 0)
-        cpus = CPU_COUNT(&mask);
-    int sharing = rank_sharing_cpus(cpus);
+    CPU_ZERO(&mask);
+    if (sched_getaffinity(0, sizeof mask, &mask) != 0)
+        CPU_SET(0, &mask);  /* unknown: count one CPU */
+    int cpus = CPU_COUNT(&mask);
+    int sharing = rank_sharing_cpus(&mask);
     *cpus_out = cpus;
     if (requested > 0)
         return requested;
