@@ -3,7 +3,7 @@
 #   make check-mpi      installs Open MPI when root and missing (else says what
 #                       to install), builds examples/mpi/, runs each example on
 #                       2 and 3 ranks and checks it against the serial count
-#                       (a minute or so on 2 cores)
+#                       (about 10 s on 2 cores)
 #   make mpi-examples   only builds them
 #   make bench-mpi      the measurement of docs/mpi.md: uts_mpi on 1 rank x 2
 #                       workers against 2 ranks x 1 worker, interleaved runs

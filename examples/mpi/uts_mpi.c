@@ -26,8 +26,9 @@
  * Between ranks.  When its batch is done a rank is dry: it sends REQUEST to a
  * random other rank and waits for the answer (serving messages meanwhile).
  * A victim whose batch is running raises export_wanted; the next worker to
- * start a span of two or more nodes hands the upper half of it (at most
- * EXPORT_MAX nodes) to the service point, which sends it as WORK.  A victim
+ * start a span of two or more nodes takes the upper half of it, turns it into
+ * a frontier of unexplored internal nodes (export_frontier) and hands that to
+ * the service point, which sends it as WORK.  A victim
  * with nothing to give, or whose batch ends before a worker took the request,
  * answers NO_WORK, and the thief tries another random rank.  One steal is two
  * messages: REQUEST, then WORK or NO_WORK.
@@ -301,9 +302,10 @@ static int export_take(rank_state *st)
     st->batches_sent++;
     st->nodes_sent += export_slot.count;
     st->donate_to = -1;
-    /* Release: our read of nodes[] (the copy in send_message) happens-before
-     * the next claiming worker writes it; pairs with the CAS's acquire. */
-    atomic_store_explicit(&export_slot.state, EXPORT_IDLE, memory_order_release);
+    /* Relaxed: no worker acts on IDLE.  Our read of nodes[] (the copy in
+     * send_message) is ordered before the next claimer's writes by the next
+     * WANTED store, a release (on_request). */
+    atomic_store_explicit(&export_slot.state, EXPORT_IDLE, memory_order_relaxed);
     return 1;
 }
 
@@ -328,7 +330,9 @@ static void on_request(rank_state *st, int from)
 {
     if (st->batch && st->donate_to < 0) {
         st->donate_to = from;
-        /* Release: see export_from (the slot is free to be written). */
+        /* Release: pairs with the claiming CAS (acquire) in export_from: our
+         * reads of the slot for the previous export happen-before the
+         * claimer's writes to it. */
         atomic_store_explicit(&export_slot.state, EXPORT_WANTED, memory_order_release);
     } else {
         send_message(st, from, TAG_NO_WORK, NULL, 0);
