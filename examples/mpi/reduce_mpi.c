@@ -9,8 +9,9 @@
  *   1. rank 0 lists the legal placements of the first PREFIX_ROWS queens: the
  *      top of the recursion, cheap to enumerate;
  *   2. MPI_Scatter deals them out like cards (rank r gets placements r, r+P,
- *      r+2P, ...), because neighbouring placements have subtrees of similar
- *      size and a contiguous block per rank would not balance;
+ *      r+2P, ...), so that each rank gets queens from all over the first row,
+ *      edges and middle, whose subtrees differ in size, rather than a block
+ *      of neighbours;
  *   3. each rank counts the solutions below its placements on its fj pool,
  *      forking one task per legal queen in every row;
  *   4. MPI_Reduce sums the counts on rank 0, which checks them against the

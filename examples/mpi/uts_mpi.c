@@ -431,15 +431,16 @@ static void send_token(rank_state *st, long long sum, int black)
  *   I3  some rank in U is black, or
  *   I4  the token is black
  * holds: at the round's start I1 holds (V is empty); passing the token on
- * keeps I1 (the passer is passive and adds its own c).  I1 breaks only when a
- * rank in V receives WORK; just before, I1 gave B = sum + (c over U) and B >= 1,
+ * keeps I1 (the passer is passive and adds its own c) and I2 (its c moves
+ * from U's total into sum).  A passive rank sends no WORK, so I1 breaks only
+ * when a rank in V receives WORK; just before, I1 gave B = sum + (c over U) and B >= 1,
  * so I2 held, and that receipt leaves sum and U alone: I2 still holds.  I2
  * breaks only when a rank in U receives WORK (its c drops), and then that rank
  * is black: I3.  I3 breaks only when the token passes a black rank of U, which
  * blackens the token: I4, which nothing undoes within the round.  When the
  * token is back, U = {0}: a white token and a white rank 0 rule out I4 and
  * I3, sum + c(0) == 0 rules out I2, so I1 holds: ranks 1..P-1 are passive,
- * rank 0 is (it only looks when passive), and B = sum + c(0) = 0.  Done.
+ * rank 0 is passive too (it only looks then), and B = sum + c(0) = 0.
  * It is also live: once the search is over nobody receives WORK or turns
  * black again, the round after the one in progress is white all the way, and
  * its sum is B = 0, so rank 0 sees it within two rounds.
