@@ -742,18 +742,20 @@ struct reduce_context {
  * [first, last) exactly once.  grain 0: automatic (about 256 grains per
  * worker); docs/loops.md says how the work is shared.
  * Any thread: on a worker, on its pool; elsewhere on the common pool, the
- * caller blocking.  Loops nest.  Indices must fit in int64_t.
+ * caller blocking.  Loops nest.  first and last may be of different integer
+ * types: the indices passed are of their common type, and must fit in int64_t.
  * A throw from body: the grains not yet started are skipped, then the first
  * exception caught is rethrown here.  Fails (fj::error) with FJ_EINVAL when
  * first > last or grain < 0, FJ_ENOMEM, FJ_ESHUTDOWN (see fj_parallel_for). */
-template <class Index, class F>
-inline void parallel_for(Index first, Index last, F &&body, std::int64_t grain = 0)
+template <class First, class Last, class F>
+inline void parallel_for(First first, Last last, F &&body, std::int64_t grain = 0)
 {
+    using Index = std::common_type_t<First, Last>;
     static_assert(std::is_invocable_v<F &, Index, Index> || std::is_invocable_v<F &, Index>,
                   "parallel_for's body is void(Index i) or void(Index lo, Index hi)");
     using context = detail::for_context<Index, std::remove_reference_t<F>>;
     context c{&body, {}};
-    detail::check(fj_parallel_for(nullptr, detail::to_index64(first), detail::to_index64(last), grain,
+    detail::check(fj_parallel_for(nullptr, detail::to_index64<Index>(first), detail::to_index64<Index>(last), grain,
                                   &context::run, &c));
     c.errors.rethrow_if_any();
 }
@@ -769,13 +771,14 @@ inline void parallel_for(Index first, Index last, F &&body, std::int64_t grain =
  * returns `identity`.  T: any copyable type; trivially copyable ones live in the
  * runtime's buffers, others in one heap box per run of indices.
  * Where it runs, grain, exceptions and failures: as parallel_for. */
-template <class Index, class T, class Fold, class Combine>
-inline T parallel_reduce(Index first, Index last, const T &identity, Fold &&fold, Combine &&combine,
+template <class First, class Last, class T, class Fold, class Combine>
+inline T parallel_reduce(First first, Last last, const T &identity, Fold &&fold, Combine &&combine,
                          std::int64_t grain = 0)
 {
+    using Index = std::common_type_t<First, Last>;
     using context = detail::reduce_context<Index, T, std::remove_reference_t<Fold>, std::remove_reference_t<Combine>>;
     context c{&identity, &fold, &combine, {}};
-    std::int64_t lo = detail::to_index64(first), hi = detail::to_index64(last);
+    std::int64_t lo = detail::to_index64<Index>(first), hi = detail::to_index64<Index>(last);
     if constexpr (detail::reduce_in_place_v<T>) {
         T result = identity;
         detail::check(fj_parallel_reduce(nullptr, lo, hi, grain, &result, sizeof(T), &identity,

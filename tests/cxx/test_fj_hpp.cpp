@@ -222,9 +222,10 @@ void parallel_for_visits_every_index_once()
         CHECK_EQ(1, seen[(size_t)i]);
         CHECK_EQ(1, seen_by_range[(size_t)i]);
     }
-    // Other index types, an empty range, and a body that throws.
+    // Mixed index types (the body gets their common type), an empty range,
+    // and a body that throws.
     std::vector<int> small(100, 0);
-    fj::parallel_for(0u, 100u, [&](unsigned i) { small[i]++; });
+    fj::parallel_for(0, small.size(), [&](std::size_t i) { small[i]++; });
     for (int i = 0; i < 100; i++)
         CHECK_EQ(1, small[(size_t)i]);
     fj::parallel_for(5, 5, [](int i) { CHECK_FAIL("an empty range ran index %d", i); });
