@@ -1,9 +1,10 @@
 # mk/cxx.mk - the C++ face (include/fj.hpp, header-only): its header check,
 # tests, example and benchmark driver.  Included by the Makefile.
 #
-#   make tests     also builds $(BUILD)/tests/unit/test_fj_hpp (run by make test,
-#                  so under the sanitizers too) and checks fj.hpp alone, with
-#                  and without exceptions
+#   make tests     also builds $(BUILD)/tests/unit/test_fj_hpp and, with
+#                  -fno-exceptions, test_fj_hpp_noexcept (run by make test, so
+#                  under the sanitizers too), and checks fj.hpp alone, with and
+#                  without exceptions
 #   make examples  also builds $(BUILD)/examples/fib_cxx (fj::join, checked
 #                  against its serial twin by make test)
 #   make bench-build-cxx  build/bench/fjxx_bench, the benchmark driver through fj.hpp
@@ -20,12 +21,17 @@ CXX_TEST := $(BUILD)/tests/unit/test_fj_hpp
 CXX_EXAMPLE := $(BUILD)/examples/fib_cxx
 
 .PHONY: header-check-cxx bench-build-cxx
-tests: $(CXX_TEST) header-check-cxx
+tests: $(CXX_TEST) $(CXX_TEST)_noexcept header-check-cxx
 examples: $(CXX_EXAMPLE)
 
 $(CXX_TEST): tests/cxx/test_fj_hpp.cpp include/fj.hpp include/fj.h tests/check.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS_FJ) -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
+
+# The same cases less those about exceptions, built without exceptions.
+$(CXX_TEST)_noexcept: tests/cxx/test_fj_hpp.cpp include/fj.hpp include/fj.h tests/check.h $(LIB_A)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS_FJ) -fno-exceptions -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
 
 $(CXX_EXAMPLE): examples/cxx/fib.cpp include/fj.hpp include/fj.h examples/example_util.h $(LIB_A)
 	@mkdir -p $(@D)

@@ -1,6 +1,7 @@
 // test_fj_hpp.cpp - the C++ face (include/fj.hpp): join, pool, task_group,
 // parallel_for, parallel_reduce, and exceptions carried from a task to the
-// join or wait that waits for it.
+// join or wait that waits for it.  Also built with -fno-exceptions
+// (test_fj_hpp_noexcept), without the exception cases.
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -27,15 +28,6 @@ long fib_join(int n)
 }
 
 int fib_size() { return check_stress() ? 30 : 22; }
-
-// Throws std::runtime_error(`what`) unless `really` is false (keeps the
-// compiler from seeing a lambda that always throws and never returns).
-int throw_if(bool really, const char *what)
-{
-    if (really)
-        throw std::runtime_error(what);
-    return 0;
-}
 
 void fib_join_matches_serial()
 {
@@ -69,6 +61,151 @@ void join_of_void_lambdas()
         static_assert(std::is_same_v<decltype(refs), std::pair<int &, long>>);
         CHECK(&refs.first == &target);
     });
+}
+
+void task_group_runs_1000_lambdas()
+{
+    fj::pool pool(check_workers);
+    std::vector<int> ran(1000, 0);
+    pool.invoke([&] {
+        fj::task_group group;
+        for (int i = 0; i < 1000; i++)
+            group.run([&ran, i] { ran[(size_t)i]++; });
+        group.wait();
+    });
+    for (int i = 0; i < 1000; i++)
+        CHECK_EQ(1, ran[(size_t)i]);
+    // A move-only lambda, in a group used a second time.
+    int seen = pool.invoke([] {
+        fj::task_group group;
+        int value = 0;
+        group.run([&value, box = std::make_unique<int>(3)] { value = *box; });
+        group.wait();
+        group.run([&value] { value *= 2; });
+        group.wait();
+        return value;
+    });
+    CHECK_EQ(6, seen);
+}
+
+void task_group_outside_a_pool_uses_the_common_pool()
+{
+    std::atomic<int> sum{0};
+    fj::task_group group;
+    for (int i = 1; i <= 100; i++)
+        group.run([&sum, i] { sum.fetch_add(i); });
+    group.wait();
+    CHECK_EQ(5050, sum.load());
+}
+
+void parallel_for_visits_every_index_once()
+{
+    fj::pool pool(check_workers);
+    const int64_t n = check_size(1 << 20, 10000);
+    std::vector<int> seen((size_t)n, 0), seen_by_range((size_t)n, 0);
+    pool.invoke([&] {
+        fj::parallel_for(int64_t{0}, n, [&](int64_t i) { seen[(size_t)i]++; });
+        fj::parallel_for(int64_t{0}, n, [&](int64_t lo, int64_t hi) {
+            CHECK(hi - lo <= 7);
+            for (int64_t i = lo; i < hi; i++)
+                seen_by_range[(size_t)i]++;
+        }, 7);
+    });
+    for (int64_t i = 0; i < n; i++) {
+        CHECK_EQ(1, seen[(size_t)i]);
+        CHECK_EQ(1, seen_by_range[(size_t)i]);
+    }
+    // Mixed index types (the body gets their common type), an empty range,
+    // and a body that throws.
+    std::vector<int> small(100, 0);
+    fj::parallel_for(0, small.size(), [&](std::size_t i) { small[i]++; });
+    for (int i = 0; i < 100; i++)
+        CHECK_EQ(1, small[(size_t)i]);
+    fj::parallel_for(5, 5, [](int i) { CHECK_FAIL("an empty range ran index %d", i); });
+}
+
+void parallel_reduce_is_exact_for_integers()
+{
+    fj::pool pool(check_workers);
+    const int64_t n = check_size(1 << 22, 100000);
+    int64_t serial = 0;
+    for (int64_t i = 0; i < n; i++)
+        serial += i * i % 1000003;
+    auto plus = [](int64_t a, int64_t b) { return a + b; };
+    int64_t by_index = pool.invoke([&] {
+        return fj::parallel_reduce(int64_t{0}, n, int64_t{0}, [](int64_t acc, int64_t i) { return acc + i * i % 1000003; },
+                                   plus);
+    });
+    int64_t by_range = pool.invoke([&] {
+        return fj::parallel_reduce(
+            int64_t{0}, n, int64_t{0},
+            [](int64_t lo, int64_t hi, int64_t acc) {
+                for (int64_t i = lo; i < hi; i++)
+                    acc += i * i % 1000003;
+                return acc;
+            },
+            plus, 3);
+    });
+    CHECK_EQ(serial, by_index);
+    CHECK_EQ(serial, by_range);
+    CHECK_EQ(42, fj::parallel_reduce(9, 9, 42, [](int acc, int) { return acc + 1; }, plus));
+}
+
+// A type that is not trivially copyable and a combine that is not commutative:
+// the runs must be combined in index order.
+void parallel_reduce_keeps_index_order_for_strings()
+{
+    fj::pool pool(check_workers);
+    const int n = 3000;
+    std::string serial;
+    for (int i = 0; i < n; i++)
+        serial += (char)('a' + i % 26);
+    std::string parallel = pool.invoke([&] {
+        return fj::parallel_reduce(
+            0, n, std::string(), [](std::string acc, int i) { return acc += (char)('a' + i % 26); },
+            [](std::string left, const std::string &right) { return left + right; }, 10);
+    });
+    CHECK(parallel == serial);
+}
+
+void pool_invoke_returns_the_value()
+{
+    fj::pool pool(check_workers);
+    CHECK_EQ(42, pool.invoke([] { return 42; }));
+    std::unique_ptr<int> moved = pool.invoke([] { return std::make_unique<int>(9); });
+    CHECK_EQ(9, *moved);
+    int target = 0;
+    int &ref = pool.invoke([&]() -> int & { return target; });
+    CHECK(&ref == &target);
+    bool ran = false;
+    pool.invoke([&] { ran = fj_current_pool() == pool.native_handle(); });
+    CHECK(ran);
+}
+
+void nested_join_outside_a_pool_uses_the_common_pool()
+{
+    CHECK(fj_current_pool() == nullptr);
+    auto [outer, pools] = fj::join(
+        [] {
+            auto [a, b] = fj::join([] { return fib_join(15); }, [] { return fib_join(14); });
+            return a + b;
+        },
+        [] { return fj_current_pool(); });
+    CHECK_EQ(fib_serial(16), outer);
+    CHECK(pools == fj_common_pool());
+}
+
+#if FJ_HPP_EXCEPTIONS
+// Exceptions: caught on the worker that ran the lambda, rethrown by the join,
+// wait, loop or invoke that waits for it.
+
+// Throws std::runtime_error(`what`) unless `really` is false (keeps the
+// compiler from seeing a lambda that always throws and never returns).
+int throw_if(bool really, const char *what)
+{
+    if (really)
+        throw std::runtime_error(what);
+    return 0;
 }
 
 void exception_in_f_is_rethrown_at_join()
@@ -152,20 +289,6 @@ void exception_from_a_deep_leaf_reaches_the_root()
     }
 }
 
-void task_group_runs_1000_lambdas()
-{
-    fj::pool pool(check_workers);
-    std::vector<int> ran(1000, 0);
-    pool.invoke([&] {
-        fj::task_group group;
-        for (int i = 0; i < 1000; i++)
-            group.run([&ran, i] { ran[(size_t)i]++; });
-        group.wait();
-    });
-    for (int i = 0; i < 1000; i++)
-        CHECK_EQ(1, ran[(size_t)i]);
-}
-
 void task_group_rethrows_and_is_reusable()
 {
     fj::pool pool(check_workers);
@@ -195,105 +318,29 @@ void task_group_rethrows_and_is_reusable()
         CHECK_EQ(1, ran[(size_t)i]);
 }
 
-void task_group_outside_a_pool_uses_the_common_pool()
-{
-    std::atomic<int> sum{0};
-    fj::task_group group;
-    for (int i = 1; i <= 100; i++)
-        group.run([&sum, i] { sum.fetch_add(i); });
-    group.wait();
-    CHECK_EQ(5050, sum.load());
-}
-
-void parallel_for_visits_every_index_once()
+void parallel_for_rethrows_what_a_body_threw()
 {
     fj::pool pool(check_workers);
-    const int64_t n = check_size(1 << 20, 10000);
-    std::vector<int> seen((size_t)n, 0), seen_by_range((size_t)n, 0);
-    pool.invoke([&] {
-        fj::parallel_for(int64_t{0}, n, [&](int64_t i) { seen[(size_t)i]++; });
-        fj::parallel_for(int64_t{0}, n, [&](int64_t lo, int64_t hi) {
-            CHECK(hi - lo <= 7);
-            for (int64_t i = lo; i < hi; i++)
-                seen_by_range[(size_t)i]++;
-        }, 7);
-    });
-    for (int64_t i = 0; i < n; i++) {
-        CHECK_EQ(1, seen[(size_t)i]);
-        CHECK_EQ(1, seen_by_range[(size_t)i]);
-    }
-    // Mixed index types (the body gets their common type), an empty range,
-    // and a body that throws.
-    std::vector<int> small(100, 0);
-    fj::parallel_for(0, small.size(), [&](std::size_t i) { small[i]++; });
-    for (int i = 0; i < 100; i++)
-        CHECK_EQ(1, small[(size_t)i]);
-    fj::parallel_for(5, 5, [](int i) { CHECK_FAIL("an empty range ran index %d", i); });
     std::string caught;
     try {
-        fj::parallel_for(0, 1000, [](int i) { throw_if(i == 999, "index 999"); });
+        pool.invoke([] { fj::parallel_for(0, 1000, [](int i) { throw_if(i == 999, "index 999"); }); });
     } catch (const std::runtime_error &e) {
         caught = e.what();
     }
     CHECK(caught == "index 999");
+    caught.clear();
+    try {
+        fj::parallel_reduce(0, 1000, 0, [](int acc, int i) { return acc + throw_if(i == 3, "index 3"); },
+                            [](int a, int b) { return a + b; });
+    } catch (const std::runtime_error &e) {
+        caught = e.what();
+    }
+    CHECK(caught == "index 3");
 }
 
-void parallel_reduce_is_exact_for_integers()
+void pool_invoke_rethrows()
 {
     fj::pool pool(check_workers);
-    const int64_t n = check_size(1 << 22, 100000);
-    int64_t serial = 0;
-    for (int64_t i = 0; i < n; i++)
-        serial += i * i % 1000003;
-    auto plus = [](int64_t a, int64_t b) { return a + b; };
-    int64_t by_index = pool.invoke([&] {
-        return fj::parallel_reduce(int64_t{0}, n, int64_t{0}, [](int64_t acc, int64_t i) { return acc + i * i % 1000003; },
-                                   plus);
-    });
-    int64_t by_range = pool.invoke([&] {
-        return fj::parallel_reduce(
-            int64_t{0}, n, int64_t{0},
-            [](int64_t lo, int64_t hi, int64_t acc) {
-                for (int64_t i = lo; i < hi; i++)
-                    acc += i * i % 1000003;
-                return acc;
-            },
-            plus, 3);
-    });
-    CHECK_EQ(serial, by_index);
-    CHECK_EQ(serial, by_range);
-    CHECK_EQ(42, fj::parallel_reduce(9, 9, 42, [](int acc, int) { return acc + 1; }, plus));
-}
-
-// A type that is not trivially copyable and a combine that is not commutative:
-// the runs must be combined in index order.
-void parallel_reduce_keeps_index_order_for_strings()
-{
-    fj::pool pool(check_workers);
-    const int n = 3000;
-    std::string serial;
-    for (int i = 0; i < n; i++)
-        serial += (char)('a' + i % 26);
-    std::string parallel = pool.invoke([&] {
-        return fj::parallel_reduce(
-            0, n, std::string(), [](std::string acc, int i) { return acc += (char)('a' + i % 26); },
-            [](std::string left, const std::string &right) { return left + right; }, 10);
-    });
-    CHECK(parallel == serial);
-}
-
-void pool_invoke_returns_the_value()
-{
-    fj::pool pool(check_workers);
-    CHECK_EQ(42, pool.invoke([] { return 42; }));
-    std::unique_ptr<int> moved = pool.invoke([] { return std::make_unique<int>(9); });
-    CHECK_EQ(9, *moved);
-    int target = 0;
-    int &ref = pool.invoke([&]() -> int & { return target; });
-    CHECK(&ref == &target);
-    bool ran = false;
-    pool.invoke([&] { ran = fj_current_pool() == pool.native_handle(); });
-    CHECK(ran);
     std::string caught;
     try {
         pool.invoke([] { return throw_if(true, "from invoke"); });
@@ -301,19 +348,6 @@ void pool_invoke_returns_the_value()
         caught = e.what();
     }
     CHECK(caught == "from invoke");
-}
-
-void nested_join_outside_a_pool_uses_the_common_pool()
-{
-    CHECK(fj_current_pool() == nullptr);
-    auto [outer, pools] = fj::join(
-        [] {
-            auto [a, b] = fj::join([] { return fib_join(15); }, [] { return fib_join(14); });
-            return a + b;
-        },
-        [] { return fj_current_pool(); });
-    CHECK_EQ(fib_serial(16), outer);
-    CHECK(pools == fj_common_pool());
 }
 
 void c_errors_become_fj_error()
@@ -334,23 +368,28 @@ void c_errors_become_fj_error()
     }
     CHECK_EQ(FJ_EINVAL, code);
 }
+#endif
 
 const check_case cases[] = {
     {"fib_join_matches_serial", fib_join_matches_serial, CHECK_PER_WORKERS},
     {"join_of_void_lambdas", join_of_void_lambdas, CHECK_ONCE},
-    {"exception_in_f_is_rethrown_at_join", exception_in_f_is_rethrown_at_join, CHECK_PER_WORKERS},
-    {"exception_in_g_is_rethrown_at_join", exception_in_g_is_rethrown_at_join, CHECK_PER_WORKERS},
-    {"both_throw_one_is_rethrown", both_throw_one_is_rethrown, CHECK_ONCE},
-    {"exception_from_a_deep_leaf_reaches_the_root", exception_from_a_deep_leaf_reaches_the_root, CHECK_PER_WORKERS},
     {"task_group_runs_1000_lambdas", task_group_runs_1000_lambdas, CHECK_PER_WORKERS},
-    {"task_group_rethrows_and_is_reusable", task_group_rethrows_and_is_reusable, CHECK_PER_WORKERS},
     {"task_group_outside_a_pool_uses_the_common_pool", task_group_outside_a_pool_uses_the_common_pool, CHECK_ONCE},
     {"parallel_for_visits_every_index_once", parallel_for_visits_every_index_once, CHECK_PER_WORKERS},
     {"parallel_reduce_is_exact_for_integers", parallel_reduce_is_exact_for_integers, CHECK_PER_WORKERS},
     {"parallel_reduce_keeps_index_order_for_strings", parallel_reduce_keeps_index_order_for_strings, CHECK_PER_WORKERS},
     {"pool_invoke_returns_the_value", pool_invoke_returns_the_value, CHECK_ONCE},
     {"nested_join_outside_a_pool_uses_the_common_pool", nested_join_outside_a_pool_uses_the_common_pool, CHECK_ONCE},
+#if FJ_HPP_EXCEPTIONS
+    {"exception_in_f_is_rethrown_at_join", exception_in_f_is_rethrown_at_join, CHECK_PER_WORKERS},
+    {"exception_in_g_is_rethrown_at_join", exception_in_g_is_rethrown_at_join, CHECK_PER_WORKERS},
+    {"both_throw_one_is_rethrown", both_throw_one_is_rethrown, CHECK_ONCE},
+    {"exception_from_a_deep_leaf_reaches_the_root", exception_from_a_deep_leaf_reaches_the_root, CHECK_PER_WORKERS},
+    {"task_group_rethrows_and_is_reusable", task_group_rethrows_and_is_reusable, CHECK_PER_WORKERS},
+    {"parallel_for_rethrows_what_a_body_threw", parallel_for_rethrows_what_a_body_threw, CHECK_PER_WORKERS},
+    {"pool_invoke_rethrows", pool_invoke_rethrows, CHECK_ONCE},
     {"c_errors_become_fj_error", c_errors_become_fj_error, CHECK_ONCE},
+#endif
 };
 
 } // namespace
