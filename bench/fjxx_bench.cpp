@@ -1,8 +1,9 @@
 // fjxx_bench.cpp - the fj driver through the C++ face (include/fj.hpp): the
 // same recursion as fj_bench.c and tbb_bench.cpp, written with lambdas.  Two
-// ways to fork: fj::join for a binary split (fib, sort, merge, integrate, and
-// matmul's four quadrants as a join of two joins), an fj::task_group where the
-// count is dynamic (nqueens' n children, uts' arity), as tbb_bench.cpp does.
+// ways to fork: fj::join for a binary split (fib, sort, merge, integrate:
+// the lambda forked is the part fj_bench.c forks; matmul's four quadrants as
+// a join of two joins), an fj::task_group where the count is dynamic
+// (nqueens' n children, uts' arity), as tbb_bench.cpp does.
 // Each run is one fj::pool::invoke from main(); the system column is "fj++".
 #include <cmath>
 #include <cstdio>
@@ -36,13 +37,14 @@ extern "C" void drv_fini(void)
     pool.reset();
 }
 
-// ---- fib: examples/cxx/fib.cpp ----
+// ---- fib: fj_bench.c's, with fj::join ----
 
 static long fib(int n)
 {
     if (n < 2)
         return n;
-    auto [a, b] = fj::join([n] { return fib(n - 1); }, [n] { return fib(n - 2); });
+    // fj::join forks its second lambda: fib(n - 1), as fj_bench.c forks it.
+    auto [b, a] = fj::join([n] { return fib(n - 2); }, [n] { return fib(n - 1); });
     return a + b;
 }
 

@@ -361,8 +361,8 @@ inline join_result_t<F, G> join_here(F &f, G &g)
 /* ======================================================================== */
 
 /* Runs f() and g() in parallel, possibly on two workers, and returns when both
- * are done: g is forked, f runs on this thread, then g is joined (so put the
- * larger or the recursive part in f, as a fork/join program would).
+ * are done: g is forked (it is the part a thief may take), f runs on this
+ * thread, then g is joined: run inline if nobody took it, else helped with.
  * Returns std::pair{f(), g()}; nothing when both return void; a void side
  * appears in the pair as std::monostate.  References are returned as such.
  * Any thread: on a worker it runs on that worker's pool, elsewhere both run on
