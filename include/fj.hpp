@@ -1,4 +1,5 @@
-/* fj.hpp - a C++17 face over fj's C runtime (include/fj.h): lambdas instead of
+/** @file fj.hpp
+ * fj.hpp - a C++17 face over fj's C runtime (include/fj.h): lambdas instead of
  * task structs.  Header-only: link libfj as a C program would.
  *
  *     #include "fj.hpp"
@@ -72,39 +73,45 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 #include <variant>
 
 #include "fj.h"
 
+/** @def FJ_HPP_EXCEPTIONS
+ * 1 when the compiler has exceptions on (-fexceptions, the default): lambdas'
+ * exceptions are caught on their worker and rethrown at the join.  0 under
+ * -fno-exceptions: the catch machinery is compiled out. */
 #if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
 #define FJ_HPP_EXCEPTIONS 1
 #include <exception>
-#include <stdexcept>
 #else
 #define FJ_HPP_EXCEPTIONS 0
 #endif
 
+/** The C++ face of fj: pool, join, task_group, parallel_for, parallel_reduce, error. */
 namespace fj {
 
 /* ======================================================================== */
 /* Errors                                                                   */
 /* ======================================================================== */
 
-#if FJ_HPP_EXCEPTIONS
-/* A negative FJ_E* code from the C layer, where the C++ call has no other way
+/** A negative FJ_E* code from the C layer, where the C++ call has no other way
  * to report it (a constructor, a call that returns the lambda's result).
- * what() is fj_strerror(code()). */
+ * what() is fj_strerror(code()).  Without exceptions it is never thrown: the
+ * failure aborts (see the file comment). */
 class error : public std::runtime_error {
 public:
+    /** An error for `code`, a negative FJ_E* value. */
     explicit error(int code) : std::runtime_error(fj_strerror(code)), code_(code) {}
+    /** The FJ_E* code. */
     int code() const noexcept { return code_; }
 
 private:
     int code_;
 };
-#endif
 
 namespace detail {
 
@@ -360,7 +367,7 @@ inline join_result_t<F, G> join_here(F &f, G &g)
 /* join                                                                     */
 /* ======================================================================== */
 
-/* Runs f() and g() in parallel, possibly on two workers, and returns when both
+/** Runs f() and g() in parallel, possibly on two workers, and returns when both
  * are done: g is forked (it is the part a thief may take), f runs on this
  * thread, then g is joined: run inline if nobody took it, else helped with.
  * Returns std::pair{f(), g()}; nothing when both return void; a void side
@@ -383,11 +390,11 @@ inline detail::join_result_t<F, G> join(F &&f, G &&g)
 /* pool                                                                     */
 /* ======================================================================== */
 
-/* Owns an fj_pool: created (and its workers started) by the constructor,
+/** Owns an fj_pool: created (and its workers started) by the constructor,
  * destroyed (after all accepted work finished) by the destructor. */
 class pool {
 public:
-    /* `workers` workers; 0: FJ_WORKERS or one per online CPU.  Fails (fj::error)
+    /** `workers` workers; 0: FJ_WORKERS or one per online CPU.  Fails (fj::error)
      * with FJ_EINVAL (more than 1024), FJ_ENOMEM or FJ_ESYSTEM.  Any thread. */
     explicit pool(unsigned workers = 0)
     {
@@ -397,12 +404,15 @@ public:
         detail::check(fj_pool_create(&handle_, &config));
     }
 
-    /* Every setting of fj_config (fj_config_init first). */
+    /** Every setting of fj_config (fj_config_init first). */
     explicit pool(const fj_config &config) { detail::check(fj_pool_create(&handle_, &config)); }
 
     pool(const pool &) = delete;
     pool &operator=(const pool &) = delete;
+    /** Takes over `other`'s pool; `other` is left without one (only its
+     * destructor and assignment may be used). */
     pool(pool &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    /** Destroys this pool's own (as the destructor does), then takes over `other`'s. */
     pool &operator=(pool &&other) noexcept
     {
         if (this != &other) {
@@ -412,12 +422,12 @@ public:
         return *this;
     }
 
-    /* Waits for the accepted work and frees the pool.  Not on one of this
+    /** Waits for the accepted work and frees the pool.  Not on one of this
      * pool's own workers (fj_pool_destroy refuses with FJ_EDEADLK: a debug
      * build asserts, a release build leaves the pool running). */
     ~pool() { destroy(); }
 
-    /* Runs f() as a root task of this pool and returns its result (or rethrows
+    /** Runs f() as a root task of this pool and returns its result (or rethrows
      * its exception).  From a thread that is not one of its workers the caller
      * blocks until f returns; on one of its workers f runs inline.  Fails
      * (fj::error) with FJ_ESHUTDOWN or FJ_ENOMEM if the pool does not take it. */
@@ -427,10 +437,10 @@ public:
         return detail::invoke_on(handle_, f);
     }
 
-    /* Number of workers.  Any thread. */
+    /** Number of workers.  Any thread. */
     unsigned workers() const noexcept { return fj_pool_worker_count(handle_); }
 
-    /* The C handle, for the calls of fj.h (statistics, shutdown, ...). */
+    /** The C handle, for the calls of fj.h (statistics, shutdown, ...). */
     fj_pool *native_handle() const noexcept { return handle_; }
 
 private:
@@ -451,7 +461,7 @@ private:
 /* task_group                                                               */
 /* ======================================================================== */
 
-/* Any number of lambdas, started by run() and waited for together by wait()
+/** Any number of lambdas, started by run() and waited for together by wait()
  * (oneTBB's task_group).  run() forks each one at once (from a thread that is
  * not a worker: onto the common pool); wait() joins them, newest first, so on a
  * worker the ones nobody stole run inline.
@@ -465,11 +475,12 @@ private:
  * from operator new, doubling, freed at wait(). */
 class task_group {
 public:
+    /** An empty group; allocates nothing. */
     task_group() noexcept = default;
     task_group(const task_group &) = delete;
     task_group &operator=(const task_group &) = delete;
 
-    /* Waits for tasks not yet waited for; their exceptions are dropped (call
+    /** Waits for tasks not yet waited for; their exceptions are dropped (call
      * wait() to see them). */
     ~task_group()
     {
@@ -478,7 +489,7 @@ public:
         free_blocks();
     }
 
-    /* Starts f() (a copy of f, or f moved) as a task of this group.  Fails
+    /** Starts f() (a copy of f, or f moved) as a task of this group.  Fails
      * (fj::error) only from a thread that is not a worker, when the common pool
      * does not take the task (FJ_ENOMEM, FJ_ESHUTDOWN); it does not run then.
      * An exception from copying f or from operator new propagates; the tasks
@@ -498,7 +509,7 @@ public:
         newest_ = task;
     }
 
-    /* Waits until every task started by run() completed, frees their records,
+    /** Waits until every task started by run() completed, frees their records,
      * then rethrows the first exception any of them threw.  A worker helps with
      * other work while it waits; another thread blocks. */
     void wait()
@@ -736,7 +747,7 @@ struct reduce_context {
 
 } // namespace detail
 
-/* Calls body for every index of [first, last), in parallel, in any order:
+/** Calls body for every index of [first, last), in parallel, in any order:
  * body(i) once per index, or, if body takes two indices, body(lo, hi) once per
  * sub-range [lo, hi) of at most `grain` indices, the sub-ranges covering
  * [first, last) exactly once.  grain 0: automatic (about 256 grains per
@@ -760,7 +771,7 @@ inline void parallel_for(First first, Last last, F &&body, std::int64_t grain = 
     c.errors.rethrow_if_any();
 }
 
-/* Reduces [first, last) to one value of type T, in parallel:
+/** Reduces [first, last) to one value of type T, in parallel:
  *   fold     T(T acc, Index i): acc with index i folded in; or
  *            T(Index lo, Index hi, T acc): acc with [lo, hi) folded in, left to right
  *   combine  T(T left, T right): the values of two adjacent runs of indices, in order
