@@ -51,7 +51,7 @@ $(BUILD)/.header-hpp: include/fj.hpp include/fj.h
 
 # The benchmark driver through fj.hpp (bench/fjxx_bench.cpp), built like
 # mk/bench.mk's drivers: same leaves, same harness, the release library.
-# (Paths written out: the prerequisites are read before mk/bench.mk may be.)
+# (Paths written out, so that the rule does not depend on the order mk/*.mk are read in.)
 FJXX_BENCH := build/bench/fjxx_bench
 $(FJXX_BENCH): bench/fjxx_bench.cpp include/fj.hpp include/fj.h bench/harness.h bench/kernels.h \
                build/bench/kernels.o build/bench/harness.o build/release/libfj.a
