@@ -507,6 +507,8 @@ fj_frame *fj__sync_slow(fj_worker *w, fj_frame_fn run);
 void fj__frame_publish(fj_worker *w, fj_frame *frame);
 void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal);
 int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t result_size);
+/* private: this thread's worker, or NULL (for fj.hpp's typed fork/join). */
+fj_worker *fj__current_worker(void);
 
 #if defined(__cplusplus)
 #define FJ__STATIC_ASSERT(cond, msg) static_assert(cond, msg)

@@ -327,6 +327,8 @@ unsigned fj_pool_worker_count(const fj_pool *pool) { return pool ? pool->count :
 
 fj_pool *fj_current_pool(void) { return fj_self ? fj_self->pool : NULL; }
 
+fj_worker *fj__current_worker(void) { return fj_self; }
+
 int fj_current_worker_index(void) { return fj_self ? (int)fj_self->index : -1; }
 
 /* ---- the common pool ---- */
