@@ -162,6 +162,7 @@ help:
 	@echo "                 fj_timeline and its man page; uninstall removes them"
 	@echo "  docs           HTML reference of the public headers (Doxygen) in build/docs"
 	@echo "  deps           install libatomic-ops-dev (Debian) if missing"
+	@echo "  check-mpi      MPI examples on 2 and 3 ranks (Open MPI); bench-mpi: docs/mpi.md's measurement"
 	@echo "  format clean"
 
 -include $(wildcard mk/*.mk)

@@ -18,7 +18,8 @@
  *
  * What is here, and the C it is built on:
  *   fj::pool            fj_pool_create / fj_pool_destroy / fj_pool_invoke
- *   fj::join(f, g)      fj_fork(g) + f() + fj_join(g): Rayon's join, TBB's parallel_invoke
+ *   fj::join(f, g)      a typed spawn of g, f(), its sync (fj.h's fastest path):
+ *                       Rayon's join, TBB's parallel_invoke
  *   fj::task_group      fj_fork per run(), fj_join of each at wait()
  *   fj::parallel_for    fj_parallel_for
  *   fj::parallel_reduce fj_parallel_reduce

@@ -128,9 +128,10 @@ static void pool_free(fj_pool *pool, unsigned workers_made)
 
 static int workers_make(fj_pool *pool)
 {
+    long frames = env_number("FJ_DEQUE_FRAMES");  /* 0 or unset: FJ_DEQUE_FRAMES in config.h */
     for (unsigned i = 0; i < pool->count; i++) {
         fj_worker *w = aligned_alloc(FJ_CACHE_LINE, (sizeof(fj_worker) + FJ_CACHE_LINE - 1) / FJ_CACHE_LINE * FJ_CACHE_LINE);
-        if (!w || (memset(w, 0, sizeof *w), deque_init(&w->deque, 0) != 0)) {
+        if (!w || (memset(w, 0, sizeof *w), deque_init(&w->deque, frames > 0 ? (size_t)frames : 0) != 0)) {
             free(w);
             workers_free(pool, i);
             return FJ_ENOMEM;
