@@ -32,9 +32,20 @@ CFLAGS += $(CSTD) -D_GNU_SOURCE $(OPT) $(WARNINGS) -fPIC -pthread -Iinclude
 LDFLAGS += $(filter -fsanitize=%,$(OPT)) -pthread
 LDLIBS += -latomic_ops
 
+# The version is written once, in include/fj.h; the shared library's name,
+# fj.pc and the CMake package read it from there.  A missing FJ_VERSION_PATCH
+# reads as 0.
+version_part = $(shell sed -n 's/^.define FJ_VERSION_$(1) *\([0-9][0-9]*\).*/\1/p' include/fj.h)
+VERSION_MAJOR := $(call version_part,MAJOR)
+VERSION := $(VERSION_MAJOR).$(call version_part,MINOR).$(or $(call version_part,PATCH),0)
+
 LIB_SRCS := $(wildcard runtime/*.c)
 LIB_OBJS := $(patsubst runtime/%.c,$(BUILD)/runtime/%.o,$(LIB_SRCS))
 LIB_A := $(BUILD)/libfj.a
+# libfj.so.MAJOR.MINOR.PATCH is the file; programs record its SONAME,
+# libfj.so.MAJOR, and the linker finds libfj.so: both are symlinks.
+SONAME := libfj.so.$(VERSION_MAJOR)
+LIB_SO_FILE := $(BUILD)/libfj.so.$(VERSION)
 LIB_SO := $(BUILD)/libfj.so
 
 EXAMPLE_SRCS := $(wildcard examples/*.c)
@@ -45,7 +56,7 @@ TEST_SRCS := $(wildcard tests/unit/*.c tests/stress/*.c)
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 
 .PHONY: all lib examples tools tests test check-sanitize check-tsan check-asan stress stress-loop \
-        demo install uninstall clean format help deps header-check
+        demo clean format help deps header-check
 
 all: lib examples tools
 
@@ -62,15 +73,22 @@ $(BUILD)/.deps-ok:
 	@sh tools/install-deps.sh --check
 	@mkdir -p $(@D) && touch $@
 
-$(BUILD)/runtime/%.o: runtime/%.c | $(BUILD)/.deps-ok
+# The library exports only what its public headers declare: they switch
+# visibility back to default around their declarations (#pragma GCC visibility).
+# Objects depend on this Makefile too, so that a change of flags rebuilds them.
+$(BUILD)/runtime/%.o: runtime/%.c Makefile | $(BUILD)/.deps-ok
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) -fvisibility=hidden $(DEPFLAGS) -c $< -o $@
 
 $(LIB_A): $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
-$(LIB_SO): $(LIB_OBJS)
-	$(CC) -shared $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(LIB_SO_FILE): $(LIB_OBJS)
+	$(CC) -shared -Wl,-soname,$(SONAME) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+$(BUILD)/$(SONAME): $(LIB_SO_FILE)
+	ln -sf $(notdir $<) $@
+$(LIB_SO): $(BUILD)/$(SONAME)
+	ln -sf $(SONAME) $@
 
 $(BUILD)/examples/%: examples/%.c $(LIB_A)
 	@mkdir -p $(@D)
@@ -102,10 +120,10 @@ $(BUILD)/.header-cxx: $(PUBLIC_HEADERS)
 	@touch $@
 
 # The test suite: every case of every test program, in its own process, on 1,
-# 2, 4 and 8 workers where the case depends on them.  Closing line:
-# "N passed, M failed".
+# 2, 4 and 8 workers where the case depends on them, then the whole-build
+# checks that mk/*.mk add to TEST_SCRIPTS.  Closing line: "N passed, M failed".
 test: tests examples
-	@sh tests/run-tests.sh $(BUILD)/tests
+	@FJ_TEST_SCRIPTS="$(TEST_SCRIPTS)" sh tests/run-tests.sh $(BUILD)/tests
 
 check-tsan:
 	$(MAKE) VARIANT=tsan test FJ_TEST_SCALE=$${FJ_TEST_SCALE:-4}
@@ -126,18 +144,6 @@ demo: examples
 	  echo "== $$ex (--workers $(DEMO_WORKERS))"; \
 	  FJ_STATS=1 $(BUILD)/examples/$$ex --workers $(DEMO_WORKERS) || exit 1; done
 
-install: lib
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 $(LIB_A) $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(LIB_SO) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 include/fj.h $(DESTDIR)$(PREFIX)/include/
-	for h in include/fj_*.h; do [ -f "$$h" ] && install -m 644 $$h $(DESTDIR)$(PREFIX)/include/ || true; done
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1|g' fj.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/fj.pc
-
-uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/lib/libfj.a $(DESTDIR)$(PREFIX)/lib/libfj.so $(DESTDIR)$(PREFIX)/include/fj.h \
-	      $(DESTDIR)$(PREFIX)/include/fj_*.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/fj.pc
-
 format:
 	clang-format -i include/*.h runtime/*.[ch] tests/*.h tests/*/*.c examples/*.c examples/*/*.c tools/*.c
 
@@ -152,8 +158,11 @@ help:
 	@echo "  stress         stress tier at full size; stress-loop: until first failure"
 	@echo "  demo           run fib, nqueens, mergesort with statistics"
 	@echo "  bench          peer benchmarks (bench/); bench-quick: smaller inputs"
-	@echo "  install        PREFIX=/usr/local: libfj.a, libfj.so, fj.h, fj.pc"
+	@echo "  install        PREFIX=/usr/local DESTDIR=: libraries, headers, fj.pc, CMake package,"
+	@echo "                 fj_timeline and its man page; uninstall removes them"
+	@echo "  docs           HTML reference of the public headers (Doxygen) in build/docs"
 	@echo "  deps           install libatomic-ops-dev (Debian) if missing"
+	@echo "  check-mpi      MPI examples on 2 and 3 ranks (Open MPI); bench-mpi: docs/mpi.md's measurement"
 	@echo "  format clean"
 
 -include $(wildcard mk/*.mk)

@@ -34,6 +34,7 @@
  */
 #ifndef FJ_H
 #define FJ_H
+#pragma GCC visibility push(default) /* libfj exports what its headers declare */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -259,6 +260,7 @@ typedef struct fj_worker_stats {
     unsigned long long injector_takes;  /* tasks taken from the external queue */
     unsigned long long parks;           /* times the worker parked */
     unsigned long long wakeups;         /* times it came back from parking */
+    unsigned long long unsynced;        /* typed spawns left unsynced, synced by the runtime (NDEBUG) */
 } fj_worker_stats;
 
 /* Copies up to `capacity` per-worker rows into `per_worker` (may be NULL) and
@@ -413,6 +415,348 @@ int fj_profile_print(const fj_profile *profile, FILE *out);
 int fj_profile_set_clock(unsigned long long (*clock)(void));
 
 /* ======================================================================== */
+/* Typed tasks: fork and join at the cost of a function call                */
+/* ======================================================================== */
+/*
+ * Declare a task once, with its result type and its arguments; then spawn,
+ * sync and call it by name inside other typed tasks.  Serial recursion turns
+ * parallel with two lines (the spawn and the sync):
+ *
+ *     FJ_TASK(long, fib, int, n)
+ *     {
+ *         if (n < 2)
+ *             return n;
+ *         FJ_SPAWN(fib, n - 1);              serial: long a = fib(n - 1);
+ *         long b = FJ_CALL(fib, n - 2);      a direct call, no task
+ *         long a = FJ_SYNC(fib);             serial: nothing here
+ *         return a + b;
+ *     }
+ *     ...  long r = FJ_RUN(pool, fib, 40);   from main, or any thread
+ *
+ * FJ_TASK(RT, NAME, T1, a1, ..., T6, a6)  defines task NAME (0 to 6 arguments),
+ *     result type RT; the braces that follow are its body.  FJ_VOID_TASK(NAME,
+ *     T1, a1, ...) is the same without a result.  The task is `static`: use it in
+ *     the file that defines it.
+ * FJ_SPAWN(NAME, args...)  inside a typed task: pushes a frame holding NAME and
+ *     its arguments on this worker's deque, where a thief may take it.
+ * FJ_SYNC(NAME)  the result of this task's newest unsynced spawn, which must be
+ *     of NAME: if nobody took the frame it calls NAME's body right here with the
+ *     arguments from the frame; if a thief took it, it helps the thief
+ *     (leapfrogging) until the result is there.  Syncs pair with spawns in LIFO
+ *     order, within the task that spawned.
+ * FJ_CALL(NAME, args...)  a plain call of NAME's body, on this worker.
+ * FJ_RUN(pool, NAME, args...)  from any thread: runs NAME on `pool` (NULL: the
+ *     current worker's pool on a worker, else the common pool) and returns its
+ *     result once it is complete.  If the pool refuses (shut down, out of
+ *     memory) it returns a zero result; FJ_RUN_RC(pool, &rc, NAME, args...)
+ *     also stores 0 or the FJ_E* code in rc.
+ *
+ * Guarantees: everything a spawned task wrote happens-before its FJ_SYNC
+ * returns.  A spawn and a sync that nobody interferes with take no lock, no
+ * atomic read-modify-write, no library call and no counter.  Frames live in the
+ * deque (64 bytes each, arguments and result at most FJ_FRAME_DATA_SIZE bytes,
+ * checked at compile time); a task never allocates.  Idle workers park.  Typed
+ * tasks mix with fj_task: a typed task may fork and join fj_tasks, and a
+ * fj_task body may FJ_RUN a typed task on its own worker.
+ *
+ * A forgotten sync is reported, never silent: in a build without NDEBUG, a
+ * typed task that returns with unsynced spawns stops the program with a message
+ * naming the task.  With NDEBUG it is found at the next sync of the task that
+ * called it, or when the task a thief or FJ_RUN started returns: the runtime
+ * then syncs the leftover frames itself (runs them, or waits for their
+ * thieves), drops their results and counts them (fj_worker_stats.unsynced).
+ * Memory is never reused while a thief may still write into it.
+ *
+ * Limits: FJ_DEQUE_FRAMES (environment, default 1048576) frames per worker are
+ * reserved as address space and committed when first touched.  A typed spawn
+ * beyond it stops the program with a message naming the setting (as a stack
+ * overflow would); an fj_fork beyond it runs the task inline.
+ */
+
+typedef struct fj_worker fj_worker;
+typedef struct fj_frame fj_frame;
+/* Runs a frame's task (a thief, or the runtime in place) and publishes its result. */
+typedef void (*fj_frame_fn)(fj_worker *worker, fj_frame *frame);
+
+#define FJ_FRAME_DATA_SIZE 48
+
+/* One deque slot.  private: the fields are the runtime's (runtime/frame.h). */
+struct fj_frame {
+    fj_frame_fn fj_run;            /* the task's runner; a marker for fj_task frames */
+    unsigned long fj_state;        /* 0 while queued or run by its owner; else stolen/done/waiter */
+    unsigned char fj_data[FJ_FRAME_DATA_SIZE] __attribute__((aligned(16)));  /* arguments, then result */
+} __attribute__((aligned(64)));
+
+/* private: the owner's end of a worker's deque, the first bytes of every
+ * worker, laid out here so that spawn and sync can be inline.  See
+ * runtime/deque.h for who writes what. */
+typedef struct fj_deque_ends {
+    fj_frame *fj_top;                       /* next free frame (THE tail); owner writes */
+    fj_frame *fj_limit;                     /* spawn leaves the fast path here */
+    const volatile unsigned long *fj_idle;  /* {sleepers, searching} of the pool */
+    char fj_pad_owner[64 - 3 * sizeof(void *)];
+    uintptr_t fj_head;                      /* thieves' end | FJ__HEAD_FENCED; under the lock */
+} fj_deque_ends;
+
+#define FJ__HEAD_FENCED ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 1))
+
+/* private: the slow halves of the inline paths below (runtime/frame.c). */
+void fj__spawn_slow(fj_worker *w);
+void fj__spawn_wake(fj_worker *w);
+fj_frame *fj__sync_slow(fj_worker *w, fj_frame_fn run);
+void fj__frame_publish(fj_worker *w, fj_frame *frame);
+void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal);
+int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t result_size);
+/* private: this thread's worker, or NULL (for fj.hpp's typed fork/join). */
+fj_worker *fj__current_worker(void);
+
+#if defined(__cplusplus)
+#define FJ__STATIC_ASSERT(cond, msg) static_assert(cond, msg)
+#else
+#define FJ__STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#endif
+#ifdef NDEBUG
+#define FJ__CHECK_SYNCS 0
+#else
+#define FJ__CHECK_SYNCS 1
+#endif
+#define FJ__INLINE static inline __attribute__((always_inline))
+/* What FJ_TASK defines: a task need not use all of it (a leaf never spawns). */
+#define FJ__GENERATED static inline __attribute__((always_inline, unused))
+#define FJ__LIKELY(x) __builtin_expect(!!(x), 1)
+#define FJ__UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* The calling worker's own top (a plain load: only it writes top). */
+FJ__INLINE fj_frame *fj__top(fj_worker *w) { return ((fj_deque_ends *)(void *)w)->fj_top; }
+
+/* Spawn: write the frame into the next slot, then publish it by moving top.
+ * The slot at top is always writable (one spare frame lies past the end), so
+ * the frame is written first and the slow path finds it there. */
+FJ__INLINE void fj__spawn(fj_worker *w, fj_frame_fn run, const void *args, size_t size)
+{
+    fj_deque_ends *d = (fj_deque_ends *)(void *)w;
+    /* Plain loads of top and limit: only this thread writes them. */
+    fj_frame *f = d->fj_top;
+    f->fj_run = run;
+    __builtin_memcpy(f->fj_data, args, size);
+    /* limit is the end of the reserved range, or the base while a teaching or
+     * observing hook is on (every spawn then takes the slow path). */
+    if (FJ__UNLIKELY(f >= d->fj_limit)) {
+        fj__spawn_slow(w);
+        return;
+    }
+    /* Release: the frame is written before a thief that acquires top (in
+     * deque_steal_batch) reads it. */
+    __atomic_store_n(&d->fj_top, f + 1, __ATOMIC_RELEASE);
+    /* StoreLoad between publishing the frame and the sleeper test, as a
+     * compiler barrier only: pairs with fence_heavy() in idle_park (a worker
+     * going to sleep sees this frame, or we see it sleeping).  Where
+     * membarrier is missing, limit stays at the base and the slow path fences. */
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    const volatile unsigned long *idle = d->fj_idle;
+    if (FJ__UNLIKELY(__atomic_load_n(&idle[0], __ATOMIC_RELAXED) != 0) &&
+        __atomic_load_n(&idle[1], __ATOMIC_RELAXED) == 0)
+        fj__spawn_wake(w);
+}
+
+/* Sync, first half: take the newest frame back.  True when nobody stole it
+ * and it is `run`'s: the caller calls the body with its arguments.  Else the
+ * slow path leaves in *f either such a frame (false is not returned then) or
+ * the frame with bit 0 set, once its result is in fj_data. */
+FJ__INLINE int fj__sync_pop(fj_worker *w, fj_frame_fn run, fj_frame **out)
+{
+    fj_deque_ends *d = (fj_deque_ends *)(void *)w;
+    fj_frame *f = d->fj_top - 1;  /* a plain load: only this thread writes top */
+    /* THE protocol: claim the frame before looking at head. */
+    __atomic_store_n(&d->fj_top, f, __ATOMIC_RELAXED);
+    /* StoreLoad as a compiler barrier only: pairs with the thief's
+     * fence_heavy() in deque_steal_batch (runtime/deque.c, points 2 and 7).
+     * A set FJ__HEAD_FENCED bit (fenced pops, or no membarrier) makes head
+     * compare above every frame, so those pops take the slow path.
+     * Acquire (a plain load on x86): a thief that looked at this frame and
+     * gave it back released head after its look, so our later writes to the
+     * slot come after it (deque_steal_batch). */
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    if (FJ__UNLIKELY(__atomic_load_n(&d->fj_head, __ATOMIC_ACQUIRE) > (uintptr_t)f) ||
+        FJ__UNLIKELY(f->fj_run != run)) {
+        f = fj__sync_slow(w, run);
+        *out = f;
+        return !(((uintptr_t)f) & 1u);
+    }
+    *out = f;
+    return 1;
+}
+
+FJ__INLINE fj_frame *fj__sync_frame(fj_frame *f) { return (fj_frame *)((uintptr_t)f & ~(uintptr_t)1); }
+
+/* The end of a runner: publish the result if a thief ran the frame. */
+FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
+{
+    if (FJ__UNLIKELY(__atomic_load_n(&f->fj_state, __ATOMIC_RELAXED) != 0))
+        fj__frame_publish(w, f);
+}
+
+/* ---- argument lists, by arity: fields, parameters, names, unpacking ---- */
+#define FJ__PICK(_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, N, ...) N
+#define FJ__NPAIRS(...) FJ__PICK(~, ##__VA_ARGS__, 6, X, 5, X, 4, X, 3, X, 2, X, 1, X, 0, ~)
+#define FJ__CAT(a, b) FJ__CAT_(a, b)
+#define FJ__CAT_(a, b) a##b
+
+#define FJ__FIELDS_0() char fj_none_;
+#define FJ__FIELDS_1(T1, a1) T1 a1;
+#define FJ__FIELDS_2(T1, a1, T2, a2) T1 a1; T2 a2;
+#define FJ__FIELDS_3(T1, a1, T2, a2, T3, a3) T1 a1; T2 a2; T3 a3;
+#define FJ__FIELDS_4(T1, a1, T2, a2, T3, a3, T4, a4) T1 a1; T2 a2; T3 a3; T4 a4;
+#define FJ__FIELDS_5(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) T1 a1; T2 a2; T3 a3; T4 a4; T5 a5;
+#define FJ__FIELDS_6(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) T1 a1; T2 a2; T3 a3; T4 a4; T5 a5; T6 a6;
+#define FJ__PARAMS_0()
+#define FJ__PARAMS_1(T1, a1) , T1 a1
+#define FJ__PARAMS_2(T1, a1, T2, a2) , T1 a1, T2 a2
+#define FJ__PARAMS_3(T1, a1, T2, a2, T3, a3) , T1 a1, T2 a2, T3 a3
+#define FJ__PARAMS_4(T1, a1, T2, a2, T3, a3, T4, a4) , T1 a1, T2 a2, T3 a3, T4 a4
+#define FJ__PARAMS_5(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) , T1 a1, T2 a2, T3 a3, T4 a4, T5 a5
+#define FJ__PARAMS_6(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) , T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6
+#define FJ__NAMES_0()
+#define FJ__NAMES_1(T1, a1) , a1
+#define FJ__NAMES_2(T1, a1, T2, a2) , a1, a2
+#define FJ__NAMES_3(T1, a1, T2, a2, T3, a3) , a1, a2, a3
+#define FJ__NAMES_4(T1, a1, T2, a2, T3, a3, T4, a4) , a1, a2, a3, a4
+#define FJ__NAMES_5(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) , a1, a2, a3, a4, a5
+#define FJ__NAMES_6(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) , a1, a2, a3, a4, a5, a6
+#define FJ__INIT_0() {0}
+#define FJ__INIT_1(T1, a1) {a1}
+#define FJ__INIT_2(T1, a1, T2, a2) {a1, a2}
+#define FJ__INIT_3(T1, a1, T2, a2, T3, a3) {a1, a2, a3}
+#define FJ__INIT_4(T1, a1, T2, a2, T3, a3, T4, a4) {a1, a2, a3, a4}
+#define FJ__INIT_5(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) {a1, a2, a3, a4, a5}
+#define FJ__INIT_6(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) {a1, a2, a3, a4, a5, a6}
+#define FJ__UNPACK_0(s)
+#define FJ__UNPACK_1(s, T1, a1) , s.a1
+#define FJ__UNPACK_2(s, T1, a1, T2, a2) , s.a1, s.a2
+#define FJ__UNPACK_3(s, T1, a1, T2, a2, T3, a3) , s.a1, s.a2, s.a3
+#define FJ__UNPACK_4(s, T1, a1, T2, a2, T3, a3, T4, a4) , s.a1, s.a2, s.a3, s.a4
+#define FJ__UNPACK_5(s, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) , s.a1, s.a2, s.a3, s.a4, s.a5
+#define FJ__UNPACK_6(s, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) , s.a1, s.a2, s.a3, s.a4, s.a5, s.a6
+
+#define FJ__LIST(kind, ...) FJ__CAT(FJ__##kind##_, FJ__NPAIRS(__VA_ARGS__))(__VA_ARGS__)
+#define FJ__UNPACK(s, ...) FJ__CAT(FJ__UNPACK_, FJ__NPAIRS(__VA_ARGS__))(s, ##__VA_ARGS__)
+
+#define FJ_TASK(RT, NAME, ...)                                                                 \
+    typedef struct { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args;                         \
+    FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
+                      "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
+    FJ__STATIC_ASSERT(sizeof(RT) <= FJ_FRAME_DATA_SIZE,                                        \
+                      "typed task " #NAME ": result exceeds FJ_FRAME_DATA_SIZE bytes");        \
+    static RT NAME##_fj_body(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__));                \
+    FJ__GENERATED RT NAME##_fj_call(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))             \
+    {                                                                                          \
+        if (!FJ__CHECK_SYNCS)                                                                  \
+            return NAME##_fj_body(fj_w_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
+        fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
+        RT fj_r_ = NAME##_fj_body(fj_w_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
+        if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
+            fj__unsynced(fj_w_, fj_entry_, #NAME, 1);                                          \
+        return fj_r_;                                                                          \
+    }                                                                                          \
+    static __attribute__((unused)) void NAME##_fj_run(fj_worker *fj_w_, fj_frame *fj_f_)       \
+    {                                                                                          \
+        NAME##_fj_args fj_a_;                                                                  \
+        __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
+        fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
+        RT fj_r_ = NAME##_fj_body(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                     \
+        if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
+            fj__unsynced(fj_w_, fj_entry_, #NAME, FJ__CHECK_SYNCS);                            \
+        __builtin_memcpy(fj_f_->fj_data, &fj_r_, sizeof fj_r_);                                \
+        fj__frame_finish(fj_w_, fj_f_);                                                        \
+    }                                                                                          \
+    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))          \
+    {                                                                                          \
+        NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
+        fj__spawn(fj_w_, NAME##_fj_run, &fj_a_, sizeof fj_a_);                                 \
+    }                                                                                          \
+    FJ__GENERATED RT NAME##_fj_sync(fj_worker *fj_w_)                                             \
+    {                                                                                          \
+        fj_frame *fj_f_;                                                                       \
+        if (FJ__UNLIKELY(!fj__sync_pop(fj_w_, NAME##_fj_run, &fj_f_))) {                       \
+            RT fj_r_;                                                                          \
+            __builtin_memcpy(&fj_r_, fj__sync_frame(fj_f_)->fj_data, sizeof fj_r_);            \
+            return fj_r_;                                                                      \
+        }                                                                                      \
+        NAME##_fj_args fj_a_;                                                                  \
+        __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
+        RT fj_r_ = NAME##_fj_call(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                     \
+        /* Keeps the compiler from turning the recursion into a loop with an */               \
+        /* accumulator, which costs more registers than the call it saves. */                 \
+        __asm__("" : : "r"(fj_w_));                                                            \
+        return fj_r_;                                                                          \
+    }                                                                                          \
+    static inline __attribute__((unused)) RT NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_   \
+                                                              FJ__LIST(PARAMS, ##__VA_ARGS__)) \
+    {                                                                                          \
+        union { NAME##_fj_args args; RT result; } fj_d_;                                       \
+        NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
+        __builtin_memset(&fj_d_, 0, sizeof fj_d_);                                             \
+        fj_d_.args = fj_a_;                                                                    \
+        int fj_e_ = fj__run(fj_pool_, NAME##_fj_run, &fj_d_, sizeof fj_a_, sizeof(RT));        \
+        if (fj_rc_)                                                                            \
+            *fj_rc_ = fj_e_;                                                                   \
+        return fj_d_.result;                                                                   \
+    }                                                                                          \
+    static RT NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
+
+#define FJ_VOID_TASK(NAME, ...)                                                                \
+    typedef struct { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args;                         \
+    FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
+                      "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
+    static void NAME##_fj_body(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__));              \
+    FJ__GENERATED void NAME##_fj_call(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))           \
+    {                                                                                          \
+        fj_frame *fj_entry_ = FJ__CHECK_SYNCS ? fj__top(fj_w_) : 0;                            \
+        NAME##_fj_body(fj_w_ FJ__LIST(NAMES, ##__VA_ARGS__));                                  \
+        if (FJ__CHECK_SYNCS && FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                      \
+            fj__unsynced(fj_w_, fj_entry_, #NAME, 1);                                          \
+    }                                                                                          \
+    static __attribute__((unused)) void NAME##_fj_run(fj_worker *fj_w_, fj_frame *fj_f_)       \
+    {                                                                                          \
+        NAME##_fj_args fj_a_;                                                                  \
+        __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
+        fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
+        NAME##_fj_body(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                                \
+        if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
+            fj__unsynced(fj_w_, fj_entry_, #NAME, FJ__CHECK_SYNCS);                            \
+        fj__frame_finish(fj_w_, fj_f_);                                                        \
+    }                                                                                          \
+    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))          \
+    {                                                                                          \
+        NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
+        fj__spawn(fj_w_, NAME##_fj_run, &fj_a_, sizeof fj_a_);                                 \
+    }                                                                                          \
+    FJ__GENERATED void NAME##_fj_sync(fj_worker *fj_w_)                                           \
+    {                                                                                          \
+        fj_frame *fj_f_;                                                                       \
+        if (FJ__UNLIKELY(!fj__sync_pop(fj_w_, NAME##_fj_run, &fj_f_)))                         \
+            return;                                                                            \
+        NAME##_fj_args fj_a_;                                                                  \
+        __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
+        NAME##_fj_call(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                                \
+    }                                                                                          \
+    static inline __attribute__((unused)) void NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_ \
+                                                                FJ__LIST(PARAMS, ##__VA_ARGS__)) \
+    {                                                                                          \
+        NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
+        int fj_e_ = fj__run(fj_pool_, NAME##_fj_run, &fj_a_, sizeof fj_a_, 0);                 \
+        if (fj_rc_)                                                                            \
+            *fj_rc_ = fj_e_;                                                                   \
+    }                                                                                          \
+    static void NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
+
+#define FJ_SPAWN(NAME, ...) NAME##_fj_spawn(fj_w_, ##__VA_ARGS__)
+#define FJ_SYNC(NAME) NAME##_fj_sync(fj_w_)
+#define FJ_CALL(NAME, ...) NAME##_fj_call(fj_w_, ##__VA_ARGS__)
+#define FJ_RUN(pool, NAME, ...) NAME##_fj_run_on((pool), (int *)0, ##__VA_ARGS__)
+#define FJ_RUN_RC(pool, rc, NAME, ...) NAME##_fj_run_on((pool), (rc), ##__VA_ARGS__)
+
+/* ======================================================================== */
 /* Misuse and what it gets                                                  */
 /* ======================================================================== */
 /*
@@ -441,4 +785,5 @@ int fj_profile_set_clock(unsigned long long (*clock)(void));
 }
 #endif
 
+#pragma GCC visibility pop
 #endif /* FJ_H */

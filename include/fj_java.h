@@ -42,6 +42,7 @@
  */
 #ifndef FJ_JAVA_H
 #define FJ_JAVA_H
+#pragma GCC visibility push(default) /* libfj exports what its headers declare */
 
 #include "fj.h"
 
@@ -278,4 +279,5 @@ int fj_managed_block(fj_managed_blocker *blocker);
 }
 #endif
 
+#pragma GCC visibility pop
 #endif /* FJ_JAVA_H */

@@ -11,22 +11,21 @@
 #define FJ_MAX_WORKERS 1024
 _Static_assert(FJ_MAX_WORKERS > 0 && FJ_MAX_WORKERS < 65535, "worker index must fit the 16-bit waiter field");
 
-/* Initial slots of a work-stealing deque; it doubles when full. */
-#define FJ_DEQUE_INITIAL_CAPACITY 256
-_Static_assert((FJ_DEQUE_INITIAL_CAPACITY & (FJ_DEQUE_INITIAL_CAPACITY - 1)) == 0, "capacity must be a power of two");
-_Static_assert(FJ_DEQUE_INITIAL_CAPACITY >= 4, "the deque keeps one slot spare; tiny arrays only churn");
+/* (env FJ_DEQUE_FRAMES) Frames of a worker's deque, reserved as address space
+ * (64 bytes each) and committed by the kernel when first touched (deque.c,
+ * point 5): the most spawns and forks one worker may have unsynced at once. */
+#define FJ_DEQUE_FRAMES (1u << 20)
+_Static_assert(FJ_DEQUE_FRAMES >= 64, "room for a useful recursion depth");
 
 /* Most tasks one steal may take from a victim (it takes half of what it sees,
  * at most this).  A steal pays one fence_heavy (membarrier, tens of us on some
- * virtual machines), so taking several amortises it.  The deque keeps this many
- * slots spare so a batch being read is never overwritten (deque.c, point 4). */
+ * virtual machines), so taking several amortises it (deque.c, point 6). */
 #define FJ_STEAL_BATCH_MAX 32
 /* Pops an owner keeps paying a full fence for after it last saw a steal from
  * its deque (deque.c, point 7).  A fence costs ~10 ns, a membarrier it spares a
  * thief ~50 us on a VM: one saved barrier pays for thousands of fences. */
 #define FJ_DEQUE_FENCED_POPS 4096
 _Static_assert(FJ_STEAL_BATCH_MAX >= 1, "a steal takes at least one task");
-_Static_assert(FJ_DEQUE_INITIAL_CAPACITY >= 4 * FJ_STEAL_BATCH_MAX, "spare slots must be a small part of the array");
 
 /* (env) Rounds an idle worker spends scanning for work with a pause between. */
 #define FJ_DEFAULT_SPIN_ROUNDS 64

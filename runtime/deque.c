@@ -1,123 +1,159 @@
-/* deque.c - the slow paths of the work-stealing deque (fast paths: deque.h).
+/* deque.c - the slow paths of the work-stealing deque (fast paths: deque.h,
+ * and the typed spawn/sync in include/fj.h).
  *
  * Design overview
  * ===============
  * Read first: Frigo, Leiserson, Randall, "The Implementation of the Cilk-5
  * Multithreaded Language" (PLDI'98, section 5: the THE protocol); Joe Duffy's
- * WorkStealingQueue; Chase and Lev, "Dynamic Circular Work-Stealing Deque"
- * (SPAA'05) for the growing array.
+ * WorkStealingQueue; Faxén's Wool and van Dijk's Lace for task frames that
+ * live in the deque and are run in place by thieves.
  *
- * The ideal algorithm, ignoring every race:
+ * The ideal algorithm, ignoring every race (slots are frames, top and head
+ * point at them):
  *
- *     push(x):  buf[tail++] = x                 -- owner, LIFO end
- *     pop():    return tail > head ? buf[--tail] : EMPTY
- *     steal():  return tail > head ? buf[head++] : EMPTY   -- thieves, FIFO end
+ *     push(x):  *top++ = x                      -- owner, LIFO end
+ *     pop():    return top > head ? *--top : EMPTY
+ *     steal():  return top > head ? *head++ : EMPTY   -- thieves, FIFO end
  *
  * Complications, one at a time:
  *
  * 1. Thieves against thieves.  They all move head, so they serialise on the
  *    deque's lock.  A thief that finds the lock busy goes to another victim
- *    (deque_steal with wait = false) instead of queueing behind other thieves.
+ *    (wait = false) instead of queueing behind other thieves.
  *
  * 2. Owner against a thief.  The owner must not take the lock on every pop, so
  *    pop and steal each announce their claim before checking the other end:
  *
- *        pop:   tail = t - 1;  FENCE;  if head > t - 1 -> conflict
- *        steal: head = h + 1;  FENCE;  if h + 1 > tail -> conflict
+ *        pop:   top = f;      FENCE;  if head > f -> conflict
+ *        steal: head = h + 1; FENCE;  if h + 1 > top -> conflict
  *
  *    Both are a store followed by a load of the other's variable, so each side
  *    needs a StoreLoad fence (Dekker).  With the fences, when both race for the
- *    last item at least one of them sees the other's claim.  The thief that sees
- *    a conflict undoes its claim and fails; the owner that sees one undoes its
- *    claim and retries under the lock, where no thief can move head.
+ *    last frame at least one of them sees the other's claim.  The thief that
+ *    sees a conflict undoes its claim; the owner that sees one undoes its
+ *    claim and decides under the lock, where no thief can move head.
  *
  * 3. Who pays for the fence.  Pops are on the fork/join fast path; steals are
- *    rare and already slow (a lock).  So pop uses fence_light() and steal uses
- *    fence_heavy() (membarrier), see atomics.h.  Where membarrier is missing,
- *    both are full fences.
+ *    rare and already slow (a lock).  So pop uses a compiler barrier and steal
+ *    uses fence_heavy() (membarrier), see atomics.h.  Where membarrier is
+ *    missing, both are full fences (point 7: head's fenced bit stays set).
  *
- * 4. Reading the slots.  A thief reads buf[h .. h+k) after its claim of k
- *    items succeeded.  While it reads, head already says h + k, so an owner
- *    that wraps around could overwrite those slots with new pushes.  Push
- *    therefore treats the array as full at capacity - FJ_STEAL_BATCH_MAX
- *    items: a slot within FJ_STEAL_BATCH_MAX below head is never written
- *    while a thief may be reading it.
+ * 4. Frames are run in place.  A typed frame holds its task's arguments and
+ *    receives its result, so a thief runs it where it lies and the owner's
+ *    sync reads the result from the slot.  The slot therefore must not be
+ *    reused until the owner has synced it: the owner's pop of a stolen frame
+ *    f sees head > f, and the owner waits for the thief's result, then lowers
+ *    head and top to f under the lock (deque_lower).  Typed syncs are LIFO, so
+ *    everything above f is synced by then, and everything below f was taken
+ *    by thieves (head was above it): lowering frees exactly slot f.  An item
+ *    frame holds only a pointer, which the thief copies under the lock, so
+ *    the owner lowers past a stolen item frame at once (deque_pop_item_slow).
+ *    Lowering keeps the used part of the range as deep as the owner's
+ *    logical stack of unsynced spawns, whatever the number of steals.
+ *
+ * 5. No growth.  Frames a thief runs in place cannot be moved, so the array
+ *    cannot grow by copying.  Instead deque_init reserves FJ_DEQUE_FRAMES
+ *    frames of address space (mmap, MAP_NORESERVE): the kernel commits a page
+ *    when it is first touched, so a worker that never recurses deeply uses a
+ *    few pages.  Item frames a thief took are dead, but only a pop lowers
+ *    past them, so a worker that pushes while thieves take everything climbs
+ *    the range; when it is full, deque_compact slides the queued item frames
+ *    down onto the dead ones (under the lock, where thieves read frames).  A
+ *    deque full of live frames makes an item push fail (the caller runs the
+ *    task inline, losing nothing); a typed spawn beyond it stops the program
+ *    (frame.c), as a stack overflow would.
  *
  * 6. Stealing several.  A steal costs one fence_heavy, which is a membarrier
  *    system call (tens of microseconds on some virtual machines), so a thief
- *    may claim k > 1 items at once: head = h + k, fence, read tail T.  If the
+ *    may claim k > 1 frames at once: head = h + k, fence, read top T.  If the
  *    owner popped into the claimed range (T < h + k), the thief keeps only
- *    [h, T) and stores head = T.  The argument of the last-item race applies
- *    to every pop separately: a pop of index i < h + k either saw the claim
- *    (and waits for the lock, then re-checks against the trimmed head) or the
- *    thief's read of tail saw it (T <= i, so i is not kept).
+ *    [h, T) and stores head = T.  The argument of the last-frame race applies
+ *    to every pop separately: a pop of f < h + k either saw the claim (and
+ *    waits for the lock, then re-checks against the trimmed head) or the
+ *    thief's read of top saw it (T <= f, so f is not kept).  A typed frame is
+ *    always taken alone (it must be run before anything above it can
+ *    complete), so a batch stops before the first typed frame after the
+ *    first, and gives the rest of its claim back the same way.
  *
  * 7. Who pays for the fence, adaptively.  Point 3 is right while steals are
  *    rare; under a stream of steals (an unbalanced tree, a loop's start) every
- *    steal would pay a membarrier, tens of microseconds on a VM.  So a thief
- *    that pays one also sets the victim's `fenced` flag, before its barrier.
- *    The owner then issues a full fence (ten nanoseconds) in every pop, and the
- *    next thieves, reading fenced != 0, issue a full fence instead of
- *    fence_heavy().  Every FJ_DEQUE_FENCED_POPS fenced pops the owner looks at
- *    head: if no steal moved it, it clears `fenced`, under the lock.  Why a
- *    thief that reads fenced != 0 (under the lock) may skip the membarrier,
- *    for each pop it can race with:
- *      - a pop that read `fenced` after the membarrier of the thief that set
- *        it sees it set (that barrier ran on the owner's CPU), so it is a
+ *    steal would pay a membarrier.  So a thief that pays one also sets the
+ *    FJ__HEAD_FENCED bit of head, before its barrier.  With it set, head
+ *    compares above every frame, so every pop goes to deque_pop_slow, which
+ *    issues a full fence (ten nanoseconds) and looks again; the next thieves,
+ *    seeing the bit, issue a full fence instead of fence_heavy().  Every
+ *    FJ_DEQUE_FENCED_POPS fenced pops the owner looks at head: if no steal
+ *    moved it, it clears the bit, under the lock.  Why a thief that sees the
+ *    bit (under the lock) may skip the membarrier, for each pop it can race
+ *    with:
+ *      - a pop that read head after the membarrier of the thief that set the
+ *        bit sees it set (that barrier ran on the owner's CPU), so it is a
  *        fenced pop: plain Dekker, full fences on both sides (point 2);
- *      - a pop that read `fenced` before that barrier stored its tail before
- *        it too (the store precedes the load in program order: the compiler
- *        barrier in deque_pop), and the barrier made the store visible; every
- *        later thief follows the setter through the lock, so it sees that
- *        tail and never keeps an index the pop took (as in point 6, T <= i);
- *      - the owner clears `fenced` only under the lock, so no thief is between
- *        reading it and reading tail when pops stop fencing; a thief that
- *        reads 0 pays fence_heavy(), which covers fenced and unfenced pops.
- *    Where membarrier is missing, `fenced` stays set for good (every pop pays a
- *    full fence, as point 3 says).
+ *      - a pop that read head before that barrier stored its top before it
+ *        too (the store precedes the load in program order: the compiler
+ *        barrier in pop), and the barrier made the store visible; every later
+ *        thief follows the setter through the lock, so it sees that top and
+ *        never keeps a frame the pop took (as in point 6, T <= f);
+ *      - the owner clears the bit only under the lock, so no thief is between
+ *        reading it and reading top when pops stop fencing; a thief that
+ *        reads it clear pays fence_heavy(), which covers every pop.
+ *    Where membarrier is missing the bit stays set for good.
  *
- * 5. Growing.  The owner doubles the array under the lock, copying the live
- *    items [head, tail) to the same logical indices.  Thieves read buf and mask
- *    only under the lock, so they never see a half-copied array, and the old
- *    array can be freed at once.  If allocation fails, push reports
- *    DEQUE_NO_MEMORY and the caller runs the item itself; nothing is lost.
- *
- * The one subtle race, argued: owner pop vs thief steal of the last item.
- *   Let one item remain at index k: head == k, tail == k + 1.
- *   (a) The owner stores tail = k; the thief stores head = k + 1.
+ * The one subtle race, argued: owner pop vs thief steal of the last frame.
+ *   Let one frame remain at k: head == k, top == k + 1.
+ *   (a) The owner stores top = k; the thief stores head = k + 1.
  *   (b) By the fence pair, the owner's load of head returns k + 1, or the
- *       thief's load of tail returns k, or both.
- *   (c) Thief sees tail == k: k + 1 > k, it restores head = k and fails.
- *   (d) Owner sees head == k + 1 > k: it restores tail, takes the lock (which
+ *       thief's load of top returns k, or both.
+ *   (c) Thief sees top == k: k + 1 > k, it restores head = k and fails.
+ *   (d) Owner sees head == k + 1 > k: it restores top, takes the lock (which
  *       the thief holds until (c) or its success is complete), and re-checks
- *       with both indices stable.
- *   (e) Owner sees head == k: then by (b) the thief saw tail == k and fails,
- *       so the owner alone takes item k.
- *   Summary: 1. every item is taken at most once; 2. an item is lost only if
+ *       with both ends stable.
+ *   (e) Owner sees head == k: then by (b) the thief saw top == k and fails,
+ *       so the owner alone takes frame k.
+ *   Summary: 1. every frame is taken at most once; 2. a frame is lost only if
  *   both sides fail, which (d) rules out because the locked re-check sees the
  *   thief's undo; 3. the owner takes the lock only when a thief is at the same
- *   item; 4. no push overwrites a slot a thief may still read.
+ *   frame, or to lower past a stolen one; 4. no slot is reused while a thief
+ *   may still read or write it (point 4).
  */
 #include "deque.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
-int deque_init(deque *d, size_t initial_capacity)
+#include "frame.h"
+
+void deque_item_marker(fj_worker *w, fj_frame *f)
+{
+    (void)w;
+    fprintf(stderr, "fj: internal error: an item frame %p was run as a typed frame\n", (void *)f);
+    abort();
+}
+
+int deque_init(deque *d, size_t frames)
 {
     memset(d, 0, sizeof *d);
-    /* The spare slots (point 4) must be a small part of the array. */
-    if (initial_capacity < DEQUE_MIN_CAPACITY)
-        initial_capacity = DEQUE_MIN_CAPACITY;
-    d->buf = calloc(initial_capacity, sizeof *d->buf);
-    if (!d->buf)
+    if (frames == 0)
+        frames = FJ_DEQUE_FRAMES;
+    /* One spare frame past the end: the inline spawn writes its frame before
+     * it checks for room (include/fj.h). */
+    d->reserved_bytes = (frames + 1) * sizeof(fj_frame);
+    void *range = mmap(NULL, d->reserved_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                       -1, 0);
+    if (range == MAP_FAILED)
         return -1;
-    d->mask = initial_capacity - 1;
+    d->base = range;
+    d->end = d->base + frames;
+    static const volatile unsigned long nobody_idle[2] = {0, 0};
+    d->ends.fj_idle = nobody_idle;
     fence_init();
+    atomic_store((atomic_word *)&d->ends.fj_top, (size_t)d->base);
     /* Symmetric mode: thieves' fence_heavy() is a plain fence, so every pop
      * must fence too, for good (point 7). */
-    atomic_store(&d->fenced, !fj_fence_asymmetric);
+    atomic_store((atomic_word *)&d->ends.fj_head, (size_t)d->base | (fj_fence_asymmetric ? 0 : FJ__HEAD_FENCED));
+    deque_set_spawn_slow(d, false);
     d->owner = pthread_self();
     pthread_mutex_init(&d->lock, NULL);
     return 0;
@@ -126,11 +162,22 @@ int deque_init(deque *d, size_t initial_capacity)
 void deque_destroy(deque *d)
 {
     pthread_mutex_destroy(&d->lock);
-    free(d->buf);
-    d->buf = NULL;
+    if (d->base)
+        munmap(d->base, d->reserved_bytes);
+    d->base = d->end = NULL;
 }
 
 void deque_set_owner(deque *d, pthread_t owner) { d->owner = owner; }
+
+void deque_set_idle(deque *d, const volatile unsigned long *idle_words) { d->ends.fj_idle = idle_words; }
+
+void deque_set_spawn_slow(deque *d, bool slow)
+{
+    /* Without membarrier every spawn must fence before its sleeper test, which
+     * only the slow path does. */
+    fj_frame *limit = (slow || !fj_fence_asymmetric) ? d->base : d->end;
+    atomic_store((atomic_word *)&d->ends.fj_limit, (size_t)limit);
+}
 
 void deque_owner_violation(const deque *d, const char *operation)
 {
@@ -139,48 +186,52 @@ void deque_owner_violation(const deque *d, const char *operation)
     abort();
 }
 
-/* Copies the live items into an array of twice the size.  Caller holds the lock. */
-static int deque_grow_locked(deque *d)
+/* Below head lie frames thieves took: item frames, dead since their thief
+ * copied the item under the lock, and typed frames still waiting for their
+ * sync, which pin their slots (point 4).  When the range is full, the live
+ * item frames [head, top) slide down onto the dead ones above the highest
+ * pinned frame.  Under the lock: thieves read frames only while holding it. */
+bool deque_compact(deque *d)
 {
-    size_t old_cap = d->mask + 1;
-    size_t new_cap = old_cap * 2;
-    if (new_cap < old_cap)
-        return DEQUE_NO_MEMORY;
-    void **bigger = malloc(new_cap * sizeof *bigger);
-    if (!bigger)
-        return DEQUE_NO_MEMORY;
-    /* Acquire: the last thief's reads of its slots (it released head) are
-     * done before we copy and free the old array.  We hold the lock anyway. */
-    size_t h = atomic_load_acquire(&d->head), t = atomic_load(&d->tail);
-    for (size_t i = h; i != t; i++)
-        bigger[i & (new_cap - 1)] = d->buf[i & d->mask];
-    free(d->buf);  /* thieves touch buf only under the lock we hold */
-    d->buf = bigger;
-    d->mask = new_cap - 1;
-    return DEQUE_PUSHED;
+    DEQUE_ASSERT_OWNER(d);
+    pthread_mutex_lock(&d->lock);
+    fj_frame *h = deque_head(d), *t = deque_top(d), *floor = h;
+    while (floor > d->base && floor[-1].fj_run == DEQUE_ITEM_RUN)
+        floor--;
+    bool all_items = true;
+    for (fj_frame *f = h; f < t && all_items; f++)
+        all_items = f->fj_run == DEQUE_ITEM_RUN;
+    bool moved = floor < h && all_items;
+    if (moved) {
+        memmove(floor, h, (size_t)(t - h) * sizeof *h);
+        atomic_store((atomic_word *)&d->ends.fj_head, (size_t)floor | (deque_head_word(d) & FJ__HEAD_FENCED));
+        atomic_store((atomic_word *)&d->ends.fj_top, (size_t)(floor + (t - h)));
+    }
+    pthread_mutex_unlock(&d->lock);
+    return moved;
 }
 
 int deque_push_slow(deque *d, void *item)
 {
     DEQUE_ASSERT_OWNER(d);
-    pthread_mutex_lock(&d->lock);
-    size_t t = atomic_load(&d->tail);
-    /* Acquire: as in deque_push (reused slots were read by their thieves). */
-    if (t - atomic_load_acquire(&d->head) > d->mask - DEQUE_SPARE_SLOTS && deque_grow_locked(d) != DEQUE_PUSHED) {
-        pthread_mutex_unlock(&d->lock);
+    fj_frame *f = deque_top(d);
+    if (f >= d->end && deque_compact(d))
+        f = deque_top(d);
+    if (f >= d->end)
         return DEQUE_NO_MEMORY;
-    }
-    d->buf[t & d->mask] = item;
-    /* Release as in deque_push; the unlock below would also order it. */
-    atomic_store_release(&d->tail, t + 1);
-    pthread_mutex_unlock(&d->lock);
+    f->fj_run = DEQUE_ITEM_RUN;
+    *(void **)(void *)f->fj_data = item;
+    /* Release as in deque_push. */
+    atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
     return DEQUE_PUSHED;
 }
 
-void deque_pop_fence(deque *d)
+/* A fenced pop's fence, and the count-down that ends fencing once
+ * FJ_DEQUE_FENCED_POPS pops went by without a steal (point 7). */
+static void deque_pop_fence(deque *d)
 {
-    /* StoreLoad for a fenced pop (point 7): pairs with fence_full() in
-     * deque_steal_batch when the thief read fenced != 0. */
+    /* StoreLoad for a fenced pop: pairs with fence_full() in deque_steal_batch
+     * when the thief saw the bit. */
     fence_full();
     if (!fj_fence_asymmetric)
         return;
@@ -189,35 +240,92 @@ void deque_pop_fence(deque *d)
         return;
     }
     /* Fencing just began, or FJ_DEQUE_FENCED_POPS pops went by: did a thief
-     * move head meanwhile?  (A steal only ever moves it up for good.) */
-    size_t head = atomic_load(&d->head);
+     * move head meanwhile? */
+    uintptr_t head = deque_head_word(d);
     if (head != d->head_seen) {
         d->head_seen = head;
         d->fenced_pops_left = FJ_DEQUE_FENCED_POPS;
         return;
     }
-    /* Quiet: stop fencing.  Under the lock, so that no thief that read
-     * fenced != 0 is still deciding (point 7). */
+    /* Quiet: stop fencing.  Under the lock, so that no thief that saw the bit
+     * is still deciding (point 7). */
     pthread_mutex_lock(&d->lock);
-    atomic_store(&d->fenced, 0);
+    atomic_store((atomic_word *)&d->ends.fj_head, deque_head_word(d) & ~FJ__HEAD_FENCED);
     pthread_mutex_unlock(&d->lock);
 }
 
-void *deque_pop_slow(deque *d, size_t t)
+fj_frame *deque_pop_slow(deque *d, fj_frame *f)
 {
     DEQUE_ASSERT_OWNER(d);
-    /* Undo the claim, then decide with head frozen by the lock (point 2, (d)). */
-    atomic_store_release(&d->tail, t + 1);
+    if (deque_head_word(d) & FJ__HEAD_FENCED) {
+        deque_pop_fence(d);
+        /* Acquire: as in the inline pop (deque_head_word_acquire). */
+        if ((deque_head_word_acquire(d) & ~FJ__HEAD_FENCED) <= (uintptr_t)f && f >= d->base)
+            return f;
+    }
+    /* Undo the claim, then decide with head frozen by the lock (point 2, (d)).
+     * Release: as the claim in deque_push. */
+    atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
     pthread_mutex_lock(&d->lock);
-    void *item = NULL;
-    size_t h = atomic_load(&d->head);
-    if ((long)(h - t) <= 0) {
-        item = d->buf[t & d->mask];
-        /* Release: as the claim in deque_pop (the lock orders it for thieves too). */
-        atomic_store_release(&d->tail, t);
+    fj_frame *got = NULL;
+    if (f >= d->base && deque_head(d) <= f) {
+        got = f;
+        atomic_store((atomic_word *)&d->ends.fj_top, (size_t)f);
     }
     pthread_mutex_unlock(&d->lock);
-    return item;
+    return got;
+}
+
+void deque_lower(deque *d, fj_frame *f)
+{
+    DEQUE_ASSERT_OWNER(d);
+    pthread_mutex_lock(&d->lock);
+    /* Under the lock: no thief is between its claim and its check, so moving
+     * head down cannot undo a claim in flight (point 4).  The slot's state
+     * goes back to 0 for its next frame. */
+    atomic_store((atomic_word *)&f->fj_state, 0);
+    atomic_store((atomic_word *)&d->ends.fj_head, (size_t)f | (deque_head_word(d) & FJ__HEAD_FENCED));
+    atomic_store((atomic_word *)&d->ends.fj_top, (size_t)f);
+    pthread_mutex_unlock(&d->lock);
+}
+
+void *deque_pop_item_slow(deque *d, fj_frame *f)
+{
+    fj_frame *got = f;
+    if (deque_head_word(d) > (uintptr_t)f)
+        got = deque_pop_slow(d, f);
+    if (got) {
+        if (got->fj_run == DEQUE_ITEM_RUN)
+            return *(void **)(void *)got->fj_data;
+        /* A typed frame is newest: only its sync may take it; put it back. */
+        atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(got + 1));
+        return NULL;
+    }
+    /* f was taken by a thief (or the deque is empty).  A stolen item frame's
+     * slot is free at once (point 4); a typed one waits for its sync. */
+    if (f >= d->base && f->fj_run == DEQUE_ITEM_RUN && deque_top(d) == f + 1)
+        deque_lower(d, f);
+    return NULL;
+}
+
+/* Takes frames [h, h + got) under the lock; returns how many it keeps. */
+static size_t deque_take_claimed(fj_frame *h, size_t got, void **out)
+{
+    for (size_t i = 0; i < got; i++) {
+        fj_frame *f = h + i;
+        if (f->fj_run == DEQUE_ITEM_RUN) {
+            out[i] = *(void **)(void *)f->fj_data;
+            continue;
+        }
+        if (i > 0)
+            return i;  /* a typed frame is taken alone (point 6) */
+        /* Plain store under the lock: the owner reads it after it has seen
+         * head move past f and taken the lock (deque_pop_slow). */
+        atomic_store((atomic_word *)&f->fj_state, FRAME_STOLEN);
+        out[0] = (void *)((uintptr_t)f | 1u);
+        return 1;
+    }
+    return got;
 }
 
 size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max)
@@ -229,40 +337,38 @@ size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max)
         pthread_mutex_lock(&d->lock);
     else if (pthread_mutex_trylock(&d->lock) != 0)
         return 0;
-    size_t h = atomic_load(&d->head);
-    /* A first look at tail, only to size the batch; acquire as below. */
-    long seen = (long)(atomic_load_acquire(&d->tail) - h);
+    uintptr_t hw = deque_head_word(d);
+    fj_frame *h = (fj_frame *)(hw & ~FJ__HEAD_FENCED);
+    /* A first look at top, only to size the batch; acquire as below. */
+    long seen = (long)((fj_frame *)atomic_load_acquire((atomic_word *)&d->ends.fj_top) - h);
     size_t want = seen > 1 ? (size_t)(seen / 2) : 1;  /* half, at least one */
     if (want > max)
         want = max;
-    /* Claim slots [h, h + want).  Release: the previous thief's reads of its
-     * slots (ordered before this by the lock) happen-before an owner that
-     * acquires this head and reuses them (deque_push). */
-    atomic_store_release(&d->head, h + want);
-    /* StoreLoad with the owner's pop (points 2, 6 and 7).  fenced != 0: the
-     * owner's pops fence, or stored their tail before the barrier of the thief
-     * that set it (which the lock orders before us), so a full fence pairs
-     * with theirs.  Otherwise fence_heavy() pairs with an unfenced pop, and
-     * we ask the owner to fence from now on: set before the barrier, so that
-     * every pop after it on the owner's CPU sees the flag. */
-    if (atomic_load(&d->fenced)) {
+    /* Claim frames [h, h + want), with the fenced bit set (point 7).  Release:
+     * the previous thief's looks at its frames (ordered before us by the lock)
+     * happen-before an owner that acquires this head and reuses them. */
+    atomic_store_release((atomic_word *)&d->ends.fj_head, (size_t)(h + want) | FJ__HEAD_FENCED);
+    /* StoreLoad with the owner's pop (points 2, 6 and 7).  Bit already set:
+     * the owner's pops fence, or stored their top before the barrier of the
+     * thief that set it (which the lock orders before us), so a full fence
+     * pairs with theirs.  Otherwise fence_heavy() pairs with an unfenced pop;
+     * the bit, set before the barrier, makes every pop after it fence. */
+    if (hw & FJ__HEAD_FENCED)
         fence_full();
-    } else {
-        atomic_store(&d->fenced, 1);
+    else
         fence_heavy();
-    }
-    /* Acquire: pairs with the release store of tail in deque_push, so the slots
-     * and the tasks they point to are fully written before we read them. */
-    size_t t = atomic_load_acquire(&d->tail);
+    /* Acquire: pairs with the release store of top in push / spawn, so the
+     * frames and what they point to are fully written before we read them. */
+    fj_frame *t = (fj_frame *)atomic_load_acquire((atomic_word *)&d->ends.fj_top);
     size_t got = want;
-    if ((long)(h + want - t) > 0) {
-        /* The owner popped into our claim (or the deque was empty): keep
-         * [h, t) only, and give the rest back. */
-        got = (long)(t - h) > 0 ? t - h : 0;
-        atomic_store_release(&d->head, h + got);
-    }
-    for (size_t i = 0; i < got; i++)
-        out[i] = d->buf[(h + i) & d->mask];
+    if (h + want > t)
+        got = t > h ? (size_t)(t - h) : 0;  /* the owner popped into our claim */
+    got = deque_take_claimed(h, got, out);
+    if (got < want)
+        /* Give the rest back.  Release: our looks at those frames (their
+         * runners) happen-before the owner's acquire of head in its pop, so
+         * it may rewrite them. */
+        atomic_store_release((atomic_word *)&d->ends.fj_head, (size_t)(h + got) | FJ__HEAD_FENCED);
     pthread_mutex_unlock(&d->lock);
     return got;
 }

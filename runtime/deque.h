@@ -1,23 +1,30 @@
-/* deque.h - a work-stealing deque of pointers in the style of Cilk-5's THE
+/* deque.h - a work-stealing deque of frames in the style of Cilk-5's THE
  * protocol and Duffy's WorkStealingQueue.  It knows nothing of tasks or workers.
  *
- * The owner pushes and pops at the tail (LIFO) without a lock; thieves take from
- * the head (FIFO) under the deque's lock.  The full design argument is at the
- * top of deque.c.
+ * A slot is a 64-byte frame (fj_frame, include/fj.h).  Two kinds live in it:
+ *   - an *item* frame carries one pointer (an fj_task): deque_push / deque_pop /
+ *     deque_steal move items, as a deque of pointers would;
+ *   - a *typed* frame carries a typed task's runner, arguments and, once run,
+ *     its result.  The inline spawn and sync of include/fj.h push and pop them;
+ *     a thief runs one in place and publishes its result in the slot.
+ * The owner pushes and pops at the top (LIFO) without a lock; thieves take from
+ * the head (FIFO) under the deque's lock.  The design argument is at the top of
+ * deque.c.
  *
  * Synchronization table: which operations may run at the same time.
  *
- * (steal covers deque_steal and deque_steal_batch)
- *                 push     pop      steal    grow     size
+ * (steal covers deque_steal and deque_steal_batch; push/pop cover the inline
+ *  spawn/sync of include/fj.h; lower is deque_lower)
+ *                 push     pop      steal    lower    size
  *   push (owner)   -        -        yes      -        yes
  *   pop  (owner)   -        -        yes      -        yes
  *   steal (thief)  yes      yes      no(lock) no(lock) yes
- *   grow (owner)   -        -        no(lock) -        yes
+ *   lower (owner)  -        -        no(lock) -        yes
  *   size (any)     yes      yes      yes      yes      yes
  *
- * '-' means "same thread, never concurrent"; push, pop and grow are owner-only
- * and are asserted so in debug builds.  size is a racy snapshot, exact only
- * when the deque is quiescent.
+ * '-' means "same thread, never concurrent"; push, pop and lower are
+ * owner-only and are asserted so in debug builds.  size is a racy snapshot,
+ * exact only when the deque is quiescent.
  */
 #ifndef FJ_DEQUE_H
 #define FJ_DEQUE_H
@@ -25,59 +32,74 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
+#include "../include/fj.h"
 #include "atomics.h"
 #include "config.h"
 
 typedef struct deque {
-    /* Written by the owner only (read by thieves): the private end. */
-    atomic_word tail;
-    void **buf;           /* replaced only by the owner, under lock */
-    size_t mask;          /* capacity - 1, changed with buf */
-    /* Nonzero while the owner's pops issue a full fence (deque.c, point 7).
-     * Set by a thief and cleared by the owner, both under the lock; the owner
-     * reads it in every pop. */
-    atomic_word fenced;
-    size_t head_seen;            /* owner-private: head when fencing was last prolonged */
-    unsigned fenced_pops_left;   /* owner-private: fenced pops before head is looked at again */
-    pthread_t owner;      /* asserted in owner-only operations (debug builds) */
-    char pad_owner[FJ_CACHE_LINE];
-    /* Written by thieves under the lock (and by the owner in its locked fallback). */
-    atomic_word head;
+    /* The public layout (include/fj.h) first, so inline spawn and sync find
+     * it at the start of a worker: top, limit, idle on the owner's line (top
+     * written by the owner, limit by the owner, idle fixed), then head on
+     * the thieves' line.  head = the oldest frame a thief may take, plus the
+     * FJ__HEAD_FENCED bit while the owner's pops must fence (deque.c, 7);
+     * written by thieves, and by the owner in deque_lower and when it stops
+     * fencing, always under the lock. */
+    fj_deque_ends ends;
     pthread_mutex_t lock;
     char pad_thief[FJ_CACHE_LINE];
+    /* Owner-private, fixed after init except the fence count-down. */
+    fj_frame *base, *end;       /* the reserved range; never moves */
+    size_t reserved_bytes;
+    uintptr_t head_seen;        /* head when fencing was last prolonged */
+    unsigned fenced_pops_left;  /* fenced pops before head is looked at again */
+    pthread_t owner;            /* asserted in owner-only operations (debug builds) */
 } deque;
 
 enum deque_push_result { DEQUE_PUSHED = 0, DEQUE_NO_MEMORY = -1 };
 
-/* Slots push leaves free: the most a thief may be reading after its claim. */
-#define DEQUE_SPARE_SLOTS ((size_t)FJ_STEAL_BATCH_MAX)
-/* Smallest array deque_init makes (a power of two, four times the spare slots). */
-#define DEQUE_MIN_CAPACITY ((size_t)(4 * FJ_STEAL_BATCH_MAX))
-_Static_assert((4 * FJ_STEAL_BATCH_MAX & (4 * FJ_STEAL_BATCH_MAX - 1)) == 0, "FJ_STEAL_BATCH_MAX: a power of two");
+/* The runner stored in item frames: a marker, never called. */
+void deque_item_marker(fj_worker *w, fj_frame *f);
+#define DEQUE_ITEM_RUN deque_item_marker
 
-/* Prepares an empty deque of at least `initial_capacity` (a power of two) and
- * DEQUE_MIN_CAPACITY slots; the calling thread becomes its owner until
- * deque_set_owner.  Returns 0 or -1 when the first array cannot be allocated. */
-int deque_init(deque *d, size_t initial_capacity);
+/* Reserves room for `frames` frames (0: FJ_DEQUE_FRAMES) as address space,
+ * committed when touched; the calling thread becomes the owner until
+ * deque_set_owner.  Returns 0 or -1 when the range cannot be reserved. */
+int deque_init(deque *d, size_t frames);
 void deque_destroy(deque *d);
 void deque_set_owner(deque *d, pthread_t owner);
+/* Owner: where spawn reads whether to wake a sleeper ({sleepers, searching}). */
+void deque_set_idle(deque *d, const volatile unsigned long *idle_words);
+/* Owner: true sends every spawn through fj__spawn_slow (hooks on, or no
+ * membarrier so that spawns must fence); false: only a full deque does. */
+void deque_set_spawn_slow(deque *d, bool slow);
 
-/* Owner only.  Doubles the array under the lock; DEQUE_NO_MEMORY if it cannot. */
+/* Owner only: when the range is full, slides the queued item frames down onto
+ * the slots of stolen item frames below head (deque.c, point 5).  Returns true
+ * if room was made. */
+bool deque_compact(deque *d);
+/* Owner only: the full or slowed case of push. */
 int deque_push_slow(deque *d, void *item);
-/* Owner only: the contended or empty case of pop, under the lock. */
-void *deque_pop_slow(deque *d, size_t t);
-/* Owner only, from pop: the full fence of a fenced pop, and the count-down
- * that ends fencing once FJ_DEQUE_FENCED_POPS pops went by without a steal. */
-void deque_pop_fence(deque *d);
-/* Thieves: takes the oldest item, or NULL when empty.  Waits for the lock only
- * if `wait` is true; otherwise a busy lock is reported as NULL at once. */
-void *deque_steal(deque *d, bool wait);
+/* Owner only: the case of pop where head compared above the claimed frame f
+ * (a thief near, the deque empty, or pops fenced).  Returns f if the owner
+ * now holds it (top == f), or NULL with top back at f + 1: f is below head,
+ * taken by a thief, or below the base (the deque is empty). */
+fj_frame *deque_pop_slow(deque *d, fj_frame *f);
+/* Owner only: after frame f was stolen and its thief is done with the slot
+ * (typed: result published; item: read under the lock), and nothing is above
+ * it (top == f + 1): moves head and top down to f, so the slot is reused. */
+void deque_lower(deque *d, fj_frame *f);
 
-/* Thieves: takes up to `max` (<= FJ_STEAL_BATCH_MAX) of the oldest items, at
- * most half of those present (at least one), oldest first into `out`.  Returns
- * how many; 0 when empty or (wait false) the lock is busy. */
+/* Thieves: takes up to `max` (<= FJ_STEAL_BATCH_MAX) of the oldest frames, at
+ * most half of those present (at least one), oldest first into `out`, and
+ * returns how many; 0 when empty or (wait false) the lock is busy.  An item
+ * frame gives its item; a typed frame is taken alone and given as its address
+ * with bit 0 set (deque_tagged_frame), marked FRAME_STOLEN in its state: the
+ * thief must run it in place and publish its result. */
 size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max);
+/* Thieves: one frame, as deque_steal_batch with max 1; NULL when empty. */
+void *deque_steal(deque *d, bool wait);
 
 /* A program bug, not an error: prints both thread ids and aborts (debug builds). */
 void deque_owner_violation(const deque *d, const char *operation);
@@ -92,73 +114,73 @@ void deque_owner_violation(const deque *d, const char *operation);
 #define DEQUE_ASSERT_OWNER(d) ((void)0)
 #endif
 
-/* Racy count of items; never negative. */
+/* The value deque_steal gives for a typed frame, and back. */
+static inline bool deque_is_tagged_frame(const void *taken) { return ((uintptr_t)taken & 1u) != 0; }
+static inline fj_frame *deque_tagged_frame(const void *taken) { return (fj_frame *)((uintptr_t)taken & ~(uintptr_t)1); }
+
+/* ---- the words, through atomics.h (fj.h's inline code uses __atomic on the same words) ---- */
+static inline fj_frame *deque_top(const deque *d) { return (fj_frame *)atomic_load((const atomic_word *)&d->ends.fj_top); }
+static inline uintptr_t deque_head_word(const deque *d) { return atomic_load((const atomic_word *)&d->ends.fj_head); }
+/* The owner's look at head in a pop.  Acquire: pairs with the release stores
+ * of head in deque_steal_batch, so a slot a thief looked at (and kept or gave
+ * back) is read by it before the owner writes the slot again. */
+static inline uintptr_t deque_head_word_acquire(const deque *d)
+{
+    return atomic_load_acquire((const atomic_word *)&d->ends.fj_head);
+}
+static inline fj_frame *deque_head(const deque *d) { return (fj_frame *)(deque_head_word(d) & ~FJ__HEAD_FENCED); }
+
+/* Racy count of frames; never negative. */
 static inline size_t deque_size(const deque *d)
 {
-    size_t t = atomic_load(&d->tail);
-    size_t h = atomic_load(&d->head);
-    return (long)(t - h) > 0 ? t - h : 0;
+    fj_frame *t = deque_top(d), *h = deque_head(d);
+    return t > h ? (size_t)(t - h) : 0;
 }
 
-/* Owner only: pushes at the tail if the array has room without growing;
- * returns false (and pushes nothing) when deque_push_slow must grow it. */
-static inline bool deque_try_push(deque *d, void *item)
-{
-    DEQUE_ASSERT_OWNER(d);
-    size_t t = atomic_load(&d->tail);
-    /* A stale head is smaller than the real one, so it can only make the deque
-     * look fuller than it is; the slow path re-reads it under the lock.  Spare
-     * slots stay free so that a push never overwrites a slot a thief is reading
-     * (deque.c, point 4).  Acquire: pairs with the release of head in
-     * deque_steal_batch, so a slot we reuse was read by its thief before we
-     * write it. */
-    if (__builtin_expect(t - atomic_load_acquire(&d->head) > d->mask - DEQUE_SPARE_SLOTS, 0))
-        return false;
-    d->buf[t & d->mask] = item;
-    /* Release: the item, and everything the owner wrote into it before the push,
-     * is visible to a thief whose acquire load of tail (deque_steal) sees t + 1. */
-    atomic_store_release(&d->tail, t + 1);
-    return true;
-}
-
-/* Owner only: pushes at the tail.  Never fails for lack of space unless the
- * array cannot grow, in which case the caller runs the item itself. */
+/* Owner only: pushes an item frame at the top; DEQUE_NO_MEMORY (nothing
+ * pushed) only when every reserved frame is in use. */
 static inline int deque_push(deque *d, void *item)
 {
-    return deque_try_push(d, item) ? DEQUE_PUSHED : deque_push_slow(d, item);
+    DEQUE_ASSERT_OWNER(d);
+    fj_frame *f = deque_top(d);
+    if (__builtin_expect(f >= (fj_frame *)atomic_load((const atomic_word *)&d->ends.fj_limit), 0))
+        return deque_push_slow(d, item);
+    f->fj_run = DEQUE_ITEM_RUN;
+    *(void **)(void *)f->fj_data = item;
+    /* Release: the frame, and everything the owner wrote into the item before
+     * the push, is visible to a thief whose acquire load of top sees f + 1. */
+    atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
+    return DEQUE_PUSHED;
 }
 
-/* Owner only: pops the newest item, or NULL when the deque is empty. */
+/* Owner only: pops the newest frame if it is an item frame and returns its
+ * item; NULL when the deque is empty, the newest frame was stolen, or it is a
+ * typed frame (which only its sync may take: it stays). */
+void *deque_pop_item_slow(deque *d, fj_frame *f);
 static inline void *deque_pop(deque *d)
 {
     DEQUE_ASSERT_OWNER(d);
-    size_t t = atomic_load(&d->tail) - 1;
-    /* Claim slot t before looking at head.  Release keeps earlier slot writes
-     * ordered before this store for a thief that acquires tail. */
-    atomic_store_release(&d->tail, t);
-    /* StoreLoad: our claim of t and a thief's claim of head (deque_steal_batch)
-     * cannot both go unseen.  Unfenced, only this compiler barrier: it pairs
-     * with the thief's fence_heavy().  It also keeps the load of `fenced`
-     * after the tail store in program order, which point 7 relies on (a pop
-     * that read 0 before a thief's membarrier stored its tail before it). */
+    fj_frame *f = deque_top(d) - 1;
+    /* Claim f before looking at head (deque.c, point 2). */
+    atomic_store((atomic_word *)&d->ends.fj_top, (size_t)f);
+    /* StoreLoad: our claim of f and a thief's claim of head cannot both go
+     * unseen.  Only a compiler barrier: it pairs with the thief's
+     * fence_heavy() (deque.c, points 3 and 7); fenced pops see FJ__HEAD_FENCED
+     * and fence in the slow path. */
     compiler_barrier();
-    /* Fenced: a full fence as well, pairing with the thief's fence_full(). */
-    if (__builtin_expect(atomic_load(&d->fenced) != 0, 0))
-        deque_pop_fence(d);
-    size_t h = atomic_load(&d->head);
-    if (__builtin_expect((long)(h - t) > 0, 0))
-        return deque_pop_slow(d, t);
-    return d->buf[t & d->mask];
+    if (__builtin_expect(deque_head_word_acquire(d) > (uintptr_t)f || f->fj_run != DEQUE_ITEM_RUN, 0))
+        return deque_pop_item_slow(d, f);
+    return *(void **)(void *)f->fj_data;
 }
 
-/* Owner only: the item pop would return, without taking it (NULL if empty).
- * A thief may take it a moment later; only pop decides. */
+/* Owner only: the item pop would return, without taking it (NULL if empty or
+ * a typed frame is newest).  A thief may take it a moment later; only pop decides. */
 static inline void *deque_peek_newest(const deque *d)
 {
-    size_t t = atomic_load(&d->tail);
-    if ((long)(t - atomic_load(&d->head)) <= 0)
+    fj_frame *t = deque_top(d);
+    if (t <= deque_head(d) || t[-1].fj_run != DEQUE_ITEM_RUN)
         return NULL;
-    return d->buf[(t - 1) & d->mask];
+    return *(void *const *)(const void *)t[-1].fj_data;
 }
 
 #endif

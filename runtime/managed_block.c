@@ -67,7 +67,7 @@ static spare *spare_new(void)
     spare *s = calloc(1, sizeof *s);
     size_t size = (sizeof(fj_worker) + FJ_CACHE_LINE - 1) / FJ_CACHE_LINE * FJ_CACHE_LINE;
     fj_worker *w = s ? aligned_alloc(FJ_CACHE_LINE, size) : NULL;
-    if (!w || (memset(w, 0, sizeof *w), deque_init(&w->deque, FJ_DEQUE_INITIAL_CAPACITY) != 0)) {
+    if (!w || (memset(w, 0, sizeof *w), deque_init(&w->deque, 0) != 0)) {
         free(w);
         free(s);
         return NULL;
@@ -107,6 +107,7 @@ static void spare_prepare(spare *s, fj_worker *blocked)
     s->blocked = blocked;
     atomic_store_u32(&s->stop, 0);
     w->pool = blocked->pool;
+    deque_set_idle(&w->deque, (const volatile unsigned long *)&w->pool->idle.sleepers);
     w->index = blocked->index;
     w->hooks = 0;
     w->help_depth = FJ_RANDOM_HELP_DEPTH_MAX + 1;

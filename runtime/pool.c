@@ -128,14 +128,16 @@ static void pool_free(fj_pool *pool, unsigned workers_made)
 
 static int workers_make(fj_pool *pool)
 {
+    long frames = env_number("FJ_DEQUE_FRAMES");  /* 0 or unset: FJ_DEQUE_FRAMES in config.h */
     for (unsigned i = 0; i < pool->count; i++) {
         fj_worker *w = aligned_alloc(FJ_CACHE_LINE, (sizeof(fj_worker) + FJ_CACHE_LINE - 1) / FJ_CACHE_LINE * FJ_CACHE_LINE);
-        if (!w || (memset(w, 0, sizeof *w), deque_init(&w->deque, FJ_DEQUE_INITIAL_CAPACITY) != 0)) {
+        if (!w || (memset(w, 0, sizeof *w), deque_init(&w->deque, frames > 0 ? (size_t)frames : 0) != 0)) {
             free(w);
             workers_free(pool, i);
             return FJ_ENOMEM;
         }
         w->pool = pool;
+        deque_set_idle(&w->deque, (const volatile unsigned long *)&pool->idle.sleepers);
         w->index = i;
         w->slot = pool->slots[i];
         /* xorshift must not start at 0; mix the index in so victims differ. */
@@ -325,6 +327,8 @@ int fj_pool_invoke(fj_pool *pool, fj_task *t)
 unsigned fj_pool_worker_count(const fj_pool *pool) { return pool ? pool->count : 0; }
 
 fj_pool *fj_current_pool(void) { return fj_self ? fj_self->pool : NULL; }
+
+fj_worker *fj__current_worker(void) { return fj_self; }
 
 int fj_current_worker_index(void) { return fj_self ? (int)fj_self->index : -1; }
 

@@ -17,6 +17,7 @@ static void snapshot(const fj_worker *w, fj_worker_stats *out)
     out->injector_takes = atomic_load(&c->injector_takes);
     out->parks = atomic_load(&c->parks);
     out->wakeups = atomic_load(&c->wakeups);
+    out->unsynced = atomic_load(&c->unsynced);
 }
 
 static void accumulate(fj_worker_stats *sum, const fj_worker_stats *row)
@@ -31,6 +32,7 @@ static void accumulate(fj_worker_stats *sum, const fj_worker_stats *row)
     sum->injector_takes += row->injector_takes;
     sum->parks += row->parks;
     sum->wakeups += row->wakeups;
+    sum->unsynced += row->unsynced;
 }
 
 int fj_pool_stats(const fj_pool *pool, fj_worker_stats *per_worker, unsigned capacity, fj_worker_stats *total)

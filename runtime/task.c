@@ -61,6 +61,7 @@
 #include <sched.h>
 #include <time.h>
 
+#include "frame.h"
 #include "task_inline.h"
 
 int task_record_error(fj_task *t, int error)
@@ -100,6 +101,10 @@ static void task_publish(fj_task *t, unsigned char phase)
 
 void task_execute(fj_worker *w, fj_task *t)
 {
+    if (deque_is_tagged_frame(t)) {
+        frame_run_stolen(w, deque_tagged_frame(t));
+        return;
+    }
     /* Read before publishing: afterwards t may be gone. */
     unsigned flags = t->fj_flags;
     fj_pool *submitted_to = t->fj_pool;

@@ -92,6 +92,8 @@ static inline int task_outcome_of(const fj_task *t, unsigned status)
 static inline int task_thief(const fj_task *t) { return (int)atomic_load_acquire_u32((atomic_u32 *)&t->fj_thief); }
 static inline void task_set_thief(fj_task *t, int index)
 {
+    if ((uintptr_t)t & 1u)
+        return;  /* a typed frame (deque.h): its thief is in its state word */
     /* Release: a joiner that reads our index may look at our deque at once. */
     atomic_store_release_u32((atomic_u32 *)&t->fj_thief, (unsigned)index);
 }

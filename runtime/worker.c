@@ -153,6 +153,8 @@ void *worker_main(void *arg)
     fj_self = w;
     deque_set_owner(&w->deque, pthread_self());
     hooks_worker_start(w);
+    /* Hooks see every typed spawn: with one on, spawns take the slow path. */
+    deque_set_spawn_slow(&w->deque, w->hooks != 0);
     for (;;) {
         fj_task *t = worker_find_work(w, pool->config.steal_attempts, false);
         if (!t)

@@ -22,11 +22,12 @@ struct fj_pool;
  * tasks_run + inline_joins - inline_skipped (joined inline but aborted). */
 typedef struct worker_counters {
     atomic_word tasks_run, forks, inline_joins, inline_skipped, steals, failed_steals;
-    atomic_word leapfrogs, helps, injector_takes, parks, wakeups;
+    atomic_word leapfrogs, helps, injector_takes, parks, wakeups, unsynced;
 } worker_counters;
 
 typedef struct fj_worker {
-    /* The deque pads its own owner and thief halves. */
+    /* First: inline spawn and sync (include/fj.h) find the deque's ends at
+     * the worker's address.  The deque pads its own owner and thief halves. */
     deque deque;
     /* Written by the owner only. */
     struct fj_pool *pool;

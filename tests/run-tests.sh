@@ -2,7 +2,7 @@
 # Runs every case of every test program under DIR (unit/ and stress/), each in
 # its own process with a time limit, on 1, 2, 4 and 8 workers when the case
 # depends on them.  Prints one line per run and closes with "N passed, M failed".
-# Usage: run-tests.sh DIR [unit|stress]   (FJ_TEST_WORKERS="1 2" to change the set)
+# Usage: run-tests.sh DIR [unit|stress|examples|scripts]   (FJ_TEST_WORKERS="1 2" to change the set)
 dir=$(cd "$1" && pwd)   # absolute: examples run from the build directory
 tier=${2:-}
 workers=${FJ_TEST_WORKERS:-"1 2 4 8"}
@@ -59,6 +59,23 @@ if [ -z "$tier" ] || [ "$tier" = examples ]; then
   $label"
             fi
         done
+    done
+fi
+# Whole-build checks (FJ_TEST_SCRIPTS, from the Makefile's TEST_SCRIPTS): each
+# script is one run, given the build directory; exit status 0 passes.
+if [ -z "$tier" ] || [ "$tier" = scripts ]; then
+    for script in ${FJ_TEST_SCRIPTS:-}; do
+        label="script $(basename "$script")"
+        if timeout "$limit" sh "$script" "$dir/.." > "$log" 2>&1; then
+            passed=$((passed + 1))
+            echo "ok   $label: $(tail -n 1 "$log")"
+        else
+            failed=$((failed + 1))
+            echo "FAIL $label"
+            sed 's/^/     /' "$log"
+            failures="$failures
+  $label"
+        fi
     done
 fi
 rm -f "$log" "$log.list"

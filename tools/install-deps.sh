@@ -1,11 +1,16 @@
 #!/bin/sh
-# Installs what fj needs on Debian, so that a fresh machine can build and test:
-#   make, a C compiler, libatomic-ops-dev (always), and the packages listed in
-#   .ci/packages.d/* (what the test suite needs: clang for the sanitizer runs,
-#   a headless browser for the timeline render test, ...).
-# Usage: install-deps.sh          install whatever is missing (sudo if not root)
-#        install-deps.sh --check  only make sure libatomic_ops is usable; the
-#                                 Makefile calls this before compiling
+# Installs what fj needs on Debian, split by need:
+#   install-deps.sh          what `make demo` and the library need: make, gcc,
+#                            libc6-dev, libatomic-ops-dev, and pkg-config, which
+#                            the README's line for building against an
+#                            installed fj uses
+#   install-deps.sh --tests  that, and what `make test` needs besides: the
+#                            packages listed in .ci/packages.d/* (clang for the
+#                            sanitizer runs, a headless browser for the timeline
+#                            render test, cmake for the install test, ...)
+#   install-deps.sh --check  only make sure libatomic_ops is usable; the
+#                            Makefile calls this before compiling
+# It installs only what is missing, with sudo when not run as root.
 set -e
 here=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -23,7 +28,7 @@ apt_install() {
     fi
 }
 
-if [ "$1" = "--check" ]; then
+if [ "${1:-}" = "--check" ]; then
     have_atomic_ops && exit 0
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
         apt_install libatomic-ops-dev
@@ -33,10 +38,17 @@ if [ "$1" = "--check" ]; then
     exit 1
 fi
 
-packages="make gcc libc6-dev libatomic-ops-dev"
-for f in "$here"/.ci/packages.d/*; do
-    [ -f "$f" ] && packages="$packages $(grep -v '^#' "$f" | tr '\n' ' ')"
-done
+packages="make gcc libc6-dev libatomic-ops-dev pkg-config"
+case "${1:-}" in
+"") ;;
+--tests)
+    for f in "$here"/.ci/packages.d/*; do
+        [ -f "$f" ] && packages="$packages $(grep -v '^#' "$f" | tr '\n' ' ')"
+    done ;;
+*)
+    echo "usage: install-deps.sh [--tests | --check]" >&2
+    exit 2 ;;
+esac
 missing=""
 for p in $packages; do
     dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

@@ -1,0 +1,808 @@
+/** @file fj.hpp
+ * fj.hpp - a C++17 face over fj's C runtime (include/fj.h): lambdas instead of
+ * task structs.  Header-only: link libfj as a C program would.
+ *
+ *     #include "fj.hpp"
+ *
+ *     long fib(int n)
+ *     {
+ *         if (n < 2)
+ *             return n;
+ *         auto [a, b] = fj::join([=] { return fib(n - 1); }, [=] { return fib(n - 2); });
+ *         return a + b;
+ *     }
+ *
+ *     fj::pool pool(4);                                  // 4 workers; 0: one per CPU
+ *     long f = pool.invoke([] { return fib(30); });      // runs on the pool, returns fib(30)
+ *     long g = fib(30);                                  // outside a pool: on the common pool
+ *
+ * What is here, and the C it is built on:
+ *   fj::pool            fj_pool_create / fj_pool_destroy / fj_pool_invoke
+ *   fj::join(f, g)      a typed spawn of g, f(), its sync (fj.h's fastest path):
+ *                       Rayon's join, TBB's parallel_invoke
+ *   fj::task_group      fj_fork per run(), fj_join of each at wait()
+ *   fj::parallel_for    fj_parallel_for
+ *   fj::parallel_reduce fj_parallel_reduce
+ *   fj::error           a negative FJ_E* code, thrown where a call has no other way to report it
+ *
+ * Where work runs.  Called on a worker of a pool (inside pool.invoke, inside a
+ * task), join, task_group and the loops use that worker's pool.  Called from any
+ * other thread they use the common pool (fj_common_pool: FJ_WORKERS or one
+ * worker per CPU) and block the caller until done.
+ *
+ * Exceptions.  The C runtime never sees one: every lambda that fj.hpp hands to
+ * it runs inside a catch-all on its worker.  The exception is kept and rethrown
+ * by the join, wait or loop that waits for the lambda, on the waiting thread,
+ * once nothing it waits for is still running.  When several lambdas throw, the
+ * first to be caught is rethrown and the others are dropped (as Java's
+ * ForkJoinTask and oneTBB do).  Nothing is cancelled by a throw: both sides of
+ * a join and every task of a group run to the end; a loop skips the grains
+ * (sub-ranges) it has not started yet, since which indices ran is then
+ * unspecified anyway.
+ *
+ * -fno-exceptions.  The header compiles without exceptions: the catch machinery
+ * is compiled out (a throw in user code is then the compiler's error), and an
+ * FJ_E* failure that would have thrown fj::error prints one line on stderr and
+ * calls std::abort(), as the standard library does in that mode.
+ *
+ * Memory.  join and pool.invoke keep their task on the caller's stack: no
+ * allocation.  A task_group keeps its task records in an arena, the first 1 KiB
+ * inside the group object and the rest in blocks from operator new (a group's
+ * count is dynamic, so it may allocate, but not once per task).  Loops allocate
+ * what fj_parallel_for / fj_parallel_reduce allocate; a reduce over a type that
+ * is not trivially copyable boxes one value per stolen run (see parallel_reduce).
+ *
+ * Ordering: everything the caller wrote before a join, run, invoke or loop
+ * happens-before the lambdas run; everything they wrote happens-before the
+ * join, wait, invoke or loop returns (or rethrows).  These are fj_fork/fj_join's
+ * guarantees (release when a task completes, acquire in the join).
+ */
+#ifndef FJ_HPP
+#define FJ_HPP
+
+#if !defined(__cplusplus) || __cplusplus < 201703L
+#error "fj.hpp needs C++17 (-std=c++17); C programs include fj.h"
+#endif
+
+#include <atomic>
+#include <cassert>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <new>
+#include <optional>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "fj.h"
+
+/** @def FJ_HPP_EXCEPTIONS
+ * 1 when the compiler has exceptions on (-fexceptions, the default): lambdas'
+ * exceptions are caught on their worker and rethrown at the join.  0 under
+ * -fno-exceptions: the catch machinery is compiled out. */
+#if defined(__cpp_exceptions) || defined(__EXCEPTIONS)
+#define FJ_HPP_EXCEPTIONS 1
+#include <exception>
+#else
+#define FJ_HPP_EXCEPTIONS 0
+#endif
+
+/** The C++ face of fj: pool, join, task_group, parallel_for, parallel_reduce, error. */
+namespace fj {
+
+/* ======================================================================== */
+/* Errors                                                                   */
+/* ======================================================================== */
+
+/** A negative FJ_E* code from the C layer, where the C++ call has no other way
+ * to report it (a constructor, a call that returns the lambda's result).
+ * what() is fj_strerror(code()).  Without exceptions it is never thrown: the
+ * failure aborts (see the file comment). */
+class error : public std::runtime_error {
+public:
+    /** An error for `code`, a negative FJ_E* value. */
+    explicit error(int code) : std::runtime_error(fj_strerror(code)), code_(code) {}
+    /** The FJ_E* code. */
+    int code() const noexcept { return code_; }
+
+private:
+    int code_;
+};
+
+namespace detail {
+
+/* Reports an FJ_E* code: throws fj::error, or without exceptions prints it and
+ * aborts (there is no other way out of a constructor or a value-returning call). */
+[[noreturn]] inline void fail(int code)
+{
+#if FJ_HPP_EXCEPTIONS
+    throw error(code);
+#else
+    std::fprintf(stderr, "fj: %s (%d)\n", fj_strerror(code), code);
+    std::abort();
+#endif
+}
+
+/* Passes 0 and positive values through; fails on a negative FJ_E* code. */
+inline int check(int rc)
+{
+    if (rc < 0)
+        fail(rc);
+    return rc;
+}
+
+/* ---- the first exception of a group of lambdas ---- */
+
+#if FJ_HPP_EXCEPTIONS
+/* Shared by the lambdas of one join, group or loop.  Each one that throws calls
+ * capture() inside its catch; the first keeps its exception.  The waiter reads
+ * it after the joins that wait for every lambda, so only the claim needs to be
+ * atomic: the exception_ptr written by the claimer is ordered before the read
+ * by the task's completion (release) and fj_join (acquire). */
+class first_exception {
+public:
+    /* Inside a catch block, on any thread. */
+    void capture() noexcept
+    {
+        /* Atomicity only (relaxed): exactly one thrower wins the claim; the
+         * partner of its write to error_ is fj_join's acquire, not this flag. */
+        if (!claimed_.exchange(true, std::memory_order_relaxed))
+            error_ = std::current_exception();
+    }
+    /* A hint for loops: some lambda threw.  Relaxed: a stale false only means
+     * one more grain runs. */
+    bool raised() const noexcept { return claimed_.load(std::memory_order_relaxed); }
+    /* The waiter, once every lambda sharing this object completed: rethrows the
+     * first exception, and forgets it so that the object can be used again. */
+    void rethrow_if_any()
+    {
+        if (!raised())
+            return;
+        std::exception_ptr first = std::move(error_);
+        error_ = nullptr;
+        claimed_.store(false, std::memory_order_relaxed);
+        std::rethrow_exception(first);
+    }
+    /* Forgets an exception nobody will rethrow (a destructor's wait). */
+    void drop() noexcept
+    {
+        error_ = nullptr;
+        claimed_.store(false, std::memory_order_relaxed);
+    }
+
+private:
+    std::atomic<bool> claimed_{false};
+    std::exception_ptr error_;
+};
+
+/* Calls f(), catching whatever it throws into `errors`. */
+template <class F>
+inline void run_capturing(F &&f, first_exception &errors) noexcept
+{
+    try {
+        std::forward<F>(f)();
+    } catch (...) {
+        errors.capture();
+    }
+}
+#else
+class first_exception {
+public:
+    bool raised() const noexcept { return false; }
+    void rethrow_if_any() noexcept {}
+    void drop() noexcept {}
+};
+
+template <class F>
+inline void run_capturing(F &&f, first_exception &) noexcept
+{
+    std::forward<F>(f)();
+}
+#endif
+
+/* ---- a lambda's result, kept until the waiter takes it ---- */
+
+/* What join returns for a lambda returning R: R itself, std::monostate for void. */
+template <class R>
+using returned_t = std::conditional_t<std::is_void_v<R>, std::monostate, R>;
+
+/* Values are kept in an optional (R need not be default-constructible),
+ * references as a pointer, void as nothing. */
+template <class R, class = void>
+class result_slot {
+public:
+    template <class F>
+    void fill(F &f)
+    {
+        value_.emplace(std::invoke(f));
+    }
+    R take() { return std::move(*value_); }
+
+private:
+    std::optional<R> value_;
+};
+
+template <class R>
+class result_slot<R, std::enable_if_t<std::is_reference_v<R>>> {
+public:
+    template <class F>
+    void fill(F &f)
+    {
+        value_ = &std::invoke(f);
+    }
+    R take() { return static_cast<R>(*value_); }
+
+private:
+    std::remove_reference_t<R> *value_ = nullptr;
+};
+
+template <class R>
+class result_slot<R, std::enable_if_t<std::is_void_v<R>>> {
+public:
+    template <class F>
+    void fill(F &f)
+    {
+        std::invoke(f);
+    }
+    std::monostate take() { return {}; }
+};
+
+/* ---- fork/join of two callables: the one place that talks to fj.h's fork/join ---- */
+
+/* The runner of a typed frame whose data is a pointer to `Body`: what a thief
+ * calls, or the sync's slow path in place; publishes completion to the joiner. */
+template <class Body>
+inline void frame_run(fj_worker *worker, fj_frame *frame)
+{
+    Body *body;
+    __builtin_memcpy(&body, frame->fj_data, sizeof body);
+    (*body)();
+    fj__frame_finish(worker, frame);
+}
+
+/* Runs `forked()` where a thief may take it and `here()` on this thread, and
+ * returns when both are done.  Both must be noexcept (callers catch inside).
+ * Caller: `worker`, the calling thread's worker.  It is fj.h's typed spawn and
+ * sync: the frame (a pointer to `forked`) goes into the deque's next slot; the
+ * sync takes it back and calls `forked` here, or, if a thief took it, helps
+ * until the thief's frame_run published it.
+ * Always inlined into join: left to itself gcc calls it out of line in a
+ * recursion such as fib (fib through fj::join: 105 -> 87 instructions per
+ * fork+join on 1 worker, valgrind). */
+template <class Forked, class Here>
+__attribute__((always_inline)) inline void fork_join(fj_worker *worker, Forked &forked, Here &here) noexcept
+{
+    static_assert(std::is_nothrow_invocable_v<Forked &> && std::is_nothrow_invocable_v<Here &>,
+                  "fork_join's callables catch their own exceptions");
+    Forked *body = &forked;
+    fj__spawn(worker, &frame_run<Forked>, &body, sizeof body);
+    here();
+    fj_frame *frame;
+    if (fj__sync_pop(worker, &frame_run<Forked>, &frame))
+        forked(); /* nobody took it: run it here */
+}
+
+/* ---- one root task on a pool ---- */
+
+template <class F>
+struct root_frame : fj_task {
+    using result_type = std::invoke_result_t<F &>;
+    F *body;
+    result_slot<result_type> result;
+    first_exception errors;
+
+    explicit root_frame(F &f) noexcept : fj_task FJ_TASK_INIT(&root_frame::run), body(&f) {}
+
+    static int run(fj_task *task) noexcept
+    {
+        root_frame *self = static_cast<root_frame *>(task);
+        run_capturing([self] { self->result.fill(*self->body); }, self->errors);
+        return 0;
+    }
+};
+
+/* Runs f() as a root task of `pool` (inline when called on one of its workers),
+ * returns its result or rethrows its exception; fails with FJ_ESHUTDOWN or
+ * FJ_ENOMEM when the pool does not take it. */
+template <class F>
+inline std::invoke_result_t<F &> invoke_on(fj_pool *pool, F &f)
+{
+    root_frame<F> frame(f);
+    check(fj_pool_invoke(pool, &frame));
+    frame.errors.rethrow_if_any();
+    if constexpr (std::is_void_v<std::invoke_result_t<F &>>)
+        return;
+    else
+        return frame.result.take();
+}
+
+/* The common pool, or fail with FJ_ENOMEM when it cannot be created. */
+inline fj_pool *common_pool()
+{
+    fj_pool *pool = fj_common_pool();
+    if (!pool)
+        fail(FJ_ENOMEM);
+    return pool;
+}
+
+template <class F, class G>
+using join_result_t = std::conditional_t<std::is_void_v<std::invoke_result_t<F &>> &&
+                                             std::is_void_v<std::invoke_result_t<G &>>,
+                                         void,
+                                         std::pair<returned_t<std::invoke_result_t<F &>>,
+                                                   returned_t<std::invoke_result_t<G &>>>>;
+
+/* join on `worker`, the calling thread's: g forked, f here. */
+template <class F, class G>
+inline join_result_t<F, G> join_here(fj_worker *worker, F &f, G &g)
+{
+    using RF = std::invoke_result_t<F &>;
+    using RG = std::invoke_result_t<G &>;
+    result_slot<RF> from_f;
+    result_slot<RG> from_g;
+    first_exception errors;
+    auto forked = [&]() noexcept { run_capturing([&] { from_g.fill(g); }, errors); };
+    auto here = [&]() noexcept { run_capturing([&] { from_f.fill(f); }, errors); };
+    fork_join(worker, forked, here);
+    errors.rethrow_if_any();
+    if constexpr (std::is_void_v<RF> && std::is_void_v<RG>)
+        return;
+    else
+        return join_result_t<F, G>(from_f.take(), from_g.take());
+}
+
+} // namespace detail
+
+/* ======================================================================== */
+/* join                                                                     */
+/* ======================================================================== */
+
+/** Runs f() and g() in parallel, possibly on two workers, and returns when both
+ * are done: g is forked (it is the part a thief may take), f runs on this
+ * thread, then g is joined: run inline if nobody took it, else helped with.
+ * Returns std::pair{f(), g()}; nothing when both return void; a void side
+ * appears in the pair as std::monostate.  References are returned as such.
+ * Any thread: on a worker it runs on that worker's pool, elsewhere both run on
+ * the common pool and the caller blocks.  If f or g throws, the other still
+ * runs to the end; then the first exception caught is rethrown here.
+ * Fails (fj::error) only outside a pool, when the common pool cannot be made
+ * (FJ_ENOMEM) or does not take the work.  No allocation. */
+template <class F, class G>
+inline detail::join_result_t<F, G> join(F &&f, G &&g)
+{
+    if (fj_worker *worker = fj__current_worker())
+        return detail::join_here(worker, f, g);
+    auto both = [&] { return detail::join_here(fj__current_worker(), f, g); };
+    return detail::invoke_on(detail::common_pool(), both);
+}
+
+/* ======================================================================== */
+/* pool                                                                     */
+/* ======================================================================== */
+
+/** Owns an fj_pool: created (and its workers started) by the constructor,
+ * destroyed (after all accepted work finished) by the destructor. */
+class pool {
+public:
+    /** `workers` workers; 0: FJ_WORKERS or one per online CPU.  Fails (fj::error)
+     * with FJ_EINVAL (more than 1024), FJ_ENOMEM or FJ_ESYSTEM.  Any thread. */
+    explicit pool(unsigned workers = 0)
+    {
+        fj_config config;
+        fj_config_init(&config);
+        config.workers = workers;
+        detail::check(fj_pool_create(&handle_, &config));
+    }
+
+    /** Every setting of fj_config (fj_config_init first). */
+    explicit pool(const fj_config &config) { detail::check(fj_pool_create(&handle_, &config)); }
+
+    pool(const pool &) = delete;
+    pool &operator=(const pool &) = delete;
+    /** Takes over `other`'s pool; `other` is left without one (only its
+     * destructor and assignment may be used). */
+    pool(pool &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    /** Destroys this pool's own (as the destructor does), then takes over `other`'s. */
+    pool &operator=(pool &&other) noexcept
+    {
+        if (this != &other) {
+            destroy();
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+
+    /** Waits for the accepted work and frees the pool.  Not on one of this
+     * pool's own workers (fj_pool_destroy refuses with FJ_EDEADLK: a debug
+     * build asserts, a release build leaves the pool running). */
+    ~pool() { destroy(); }
+
+    /** Runs f() as a root task of this pool and returns its result (or rethrows
+     * its exception).  From a thread that is not one of its workers the caller
+     * blocks until f returns; on one of its workers f runs inline.  Fails
+     * (fj::error) with FJ_ESHUTDOWN or FJ_ENOMEM if the pool does not take it. */
+    template <class F>
+    std::invoke_result_t<F &> invoke(F &&f)
+    {
+        return detail::invoke_on(handle_, f);
+    }
+
+    /** Number of workers.  Any thread. */
+    unsigned workers() const noexcept { return fj_pool_worker_count(handle_); }
+
+    /** The C handle, for the calls of fj.h (statistics, shutdown, ...). */
+    fj_pool *native_handle() const noexcept { return handle_; }
+
+private:
+    void destroy() noexcept
+    {
+        if (!handle_)
+            return;
+        int rc = fj_pool_destroy(handle_);
+        assert(rc == 0 && "fj::pool destroyed on one of its own workers");
+        (void)rc;
+        handle_ = nullptr;
+    }
+
+    fj_pool *handle_ = nullptr;
+};
+
+/* ======================================================================== */
+/* task_group                                                               */
+/* ======================================================================== */
+
+/** Any number of lambdas, started by run() and waited for together by wait()
+ * (oneTBB's task_group).  run() forks each one at once (from a thread that is
+ * not a worker: onto the common pool); wait() joins them, newest first, so on a
+ * worker the ones nobody stole run inline.
+ *
+ * Who may call: run() and wait() from one thread at a time, the group's owner
+ * (typically the thread that made it); not from the group's own tasks.
+ * Exceptions: every task runs to the end whatever the others throw; wait()
+ * rethrows the first exception caught.  After wait() the group can be reused.
+ * Memory: each run() copies (or moves) its lambda into a task record in the
+ * group's arena: the first 1 KiB lives in the group object, the rest in blocks
+ * from operator new, doubling, freed at wait(). */
+class task_group {
+public:
+    /** An empty group; allocates nothing. */
+    task_group() noexcept = default;
+    task_group(const task_group &) = delete;
+    task_group &operator=(const task_group &) = delete;
+
+    /** Waits for tasks not yet waited for; their exceptions are dropped (call
+     * wait() to see them). */
+    ~task_group()
+    {
+        join_all();
+        errors_.drop();
+        free_blocks();
+    }
+
+    /** Starts f() (a copy of f, or f moved) as a task of this group.  Fails
+     * (fj::error) only from a thread that is not a worker, when the common pool
+     * does not take the task (FJ_ENOMEM, FJ_ESHUTDOWN); it does not run then.
+     * An exception from copying f or from operator new propagates; the tasks
+     * already started are unaffected. */
+    template <class F>
+    void run(F &&f)
+    {
+        using record_type = typed_record<std::decay_t<F>>;
+        void *memory = allocate(sizeof(record_type), alignof(record_type));
+        record_type *task = new (memory) record_type(std::forward<F>(f), &errors_);
+        int rc = fj_fork(task);
+        if (rc != 0) {
+            task->destroy(task);
+            detail::fail(rc);
+        }
+        task->previous = newest_;
+        newest_ = task;
+    }
+
+    /** Waits until every task started by run() completed, frees their records,
+     * then rethrows the first exception any of them threw.  A worker helps with
+     * other work while it waits; another thread blocks. */
+    void wait()
+    {
+        join_all();
+        free_blocks();
+        errors_.rethrow_if_any();
+    }
+
+private:
+    struct record : fj_task {
+        record *previous = nullptr;     /* the task run() started before this one */
+        void (*destroy)(record *) noexcept; /* ~typed_record<F> */
+
+        explicit record(fj_task_fn runner, void (*destroyer)(record *) noexcept) noexcept
+            : fj_task FJ_TASK_INIT(runner), destroy(destroyer)
+        {
+        }
+    };
+
+    template <class F>
+    struct typed_record : record {
+        detail::first_exception *errors;
+        F body; /* the lambda (fj_task's `fn` is the C entry point, run below) */
+
+        template <class A>
+        typed_record(A &&f, detail::first_exception *errs)
+            : record(&typed_record::run, &typed_record::destroy_record), errors(errs), body(std::forward<A>(f))
+        {
+        }
+
+        static int run(fj_task *task) noexcept
+        {
+            typed_record *self = static_cast<typed_record *>(task);
+            detail::run_capturing(self->body, *self->errors);
+            return 0;
+        }
+
+        static void destroy_record(record *r) noexcept { static_cast<typed_record *>(r)->~typed_record(); }
+    };
+
+    /* A heap block of the arena; its bytes follow the header. */
+    struct block {
+        block *next;
+        std::size_t size;
+    };
+
+    static constexpr std::size_t inline_bytes = 1024;
+    static constexpr std::size_t first_block_bytes = 4096;
+    static constexpr std::size_t block_header =
+        (sizeof(block) + alignof(std::max_align_t) - 1) / alignof(std::max_align_t) * alignof(std::max_align_t);
+
+    /* Joins every started task, newest first, and destroys its record. */
+    void join_all() noexcept
+    {
+        while (newest_) {
+            record *r = newest_;
+            /* Our records are forked once and return 0: the outcome is 0. */
+            int outcome = fj_join(r);
+            assert(outcome == 0);
+            (void)outcome;
+            newest_ = r->previous;
+            r->destroy(r);
+        }
+    }
+
+    /* `size` bytes aligned to `align` from the arena; never moved, valid until
+     * free_blocks(). */
+    void *allocate(std::size_t size, std::size_t align)
+    {
+        if (void *p = carve(size, align))
+            return p;
+        std::size_t last = blocks_ ? blocks_->size : first_block_bytes / 2;
+        std::size_t want = last * 2 > size + align ? last * 2 : size + align;
+        block *b = static_cast<block *>(::operator new(block_header + want));
+        b->next = blocks_;
+        b->size = want;
+        blocks_ = b;
+        cursor_ = reinterpret_cast<unsigned char *>(b) + block_header;
+        end_ = cursor_ + want;
+        return carve(size, align);
+    }
+
+    void *carve(std::size_t size, std::size_t align) noexcept
+    {
+        std::uintptr_t at = reinterpret_cast<std::uintptr_t>(cursor_);
+        std::uintptr_t aligned = (at + align - 1) & ~(static_cast<std::uintptr_t>(align) - 1);
+        if (aligned + size > reinterpret_cast<std::uintptr_t>(end_))
+            return nullptr;
+        cursor_ = reinterpret_cast<unsigned char *>(aligned + size);
+        return reinterpret_cast<void *>(aligned);
+    }
+
+    void free_blocks() noexcept
+    {
+        while (blocks_) {
+            block *next = blocks_->next;
+            ::operator delete(blocks_);
+            blocks_ = next;
+        }
+        cursor_ = inline_;
+        end_ = inline_ + inline_bytes;
+    }
+
+    record *newest_ = nullptr;
+    detail::first_exception errors_;
+    block *blocks_ = nullptr;
+    unsigned char *cursor_ = inline_;
+    unsigned char *end_ = inline_ + inline_bytes;
+    alignas(std::max_align_t) unsigned char inline_[inline_bytes];
+};
+
+/* ======================================================================== */
+/* Parallel loops                                                           */
+/* ======================================================================== */
+
+namespace detail {
+
+template <class Index>
+inline std::int64_t to_index64(Index i)
+{
+    static_assert(std::is_integral_v<Index>, "loop indices are integers");
+    return static_cast<std::int64_t>(i);
+}
+
+template <class Index, class F>
+struct for_context {
+    F *body;
+    first_exception errors;
+
+    /* fj_range_fn: body(lo, hi) when it takes two indices, else body(i) for
+     * each i in [lo, hi). */
+    static void run(std::int64_t lo, std::int64_t hi, void *ctx) noexcept
+    {
+        for_context *c = static_cast<for_context *>(ctx);
+        if (c->errors.raised())
+            return; /* a throw elsewhere: skip the grains not started */
+        run_capturing(
+            [&] {
+                if constexpr (std::is_invocable_v<F &, Index, Index>) {
+                    (*c->body)(static_cast<Index>(lo), static_cast<Index>(hi));
+                } else {
+                    for (std::int64_t i = lo; i < hi; i++)
+                        (*c->body)(static_cast<Index>(i));
+                }
+            },
+            c->errors);
+    }
+};
+
+/* A fold step over [lo, hi): fold(lo, hi, acc) when it takes three arguments,
+ * else acc = fold(acc, i) for each i. */
+template <class Index, class T, class Fold>
+inline T fold_range(Fold &fold, std::int64_t lo, std::int64_t hi, T acc)
+{
+    if constexpr (std::is_invocable_r_v<T, Fold &, Index, Index, T>) {
+        return fold(static_cast<Index>(lo), static_cast<Index>(hi), std::move(acc));
+    } else {
+        static_assert(std::is_invocable_r_v<T, Fold &, T, Index>,
+                      "parallel_reduce's fold is T(Index lo, Index hi, T acc) or T(T acc, Index i)");
+        for (std::int64_t i = lo; i < hi; i++)
+            acc = fold(std::move(acc), static_cast<Index>(i));
+        return acc;
+    }
+}
+
+/* The accumulators live in the runtime's buffers, which it fills and moves
+ * with memcpy: a trivially copyable T lives there itself; any other T is boxed
+ * (the buffer holds a T*, nullptr standing for the identity, and the box is
+ * made at the first fold of a run and freed when combined). */
+template <class T>
+inline constexpr bool reduce_in_place_v = std::is_trivially_copyable_v<T> && alignof(T) <= alignof(std::max_align_t);
+
+template <class Index, class T, class Fold, class Combine>
+struct reduce_context {
+    const T *identity;
+    Fold *fold;
+    Combine *combine;
+    first_exception errors;
+
+    static void fold_in_place(std::int64_t lo, std::int64_t hi, void *acc, void *ctx) noexcept
+    {
+        reduce_context *c = static_cast<reduce_context *>(ctx);
+        if (c->errors.raised())
+            return;
+        T *value = static_cast<T *>(acc);
+        run_capturing([&] { *value = fold_range<Index, T>(*c->fold, lo, hi, std::move(*value)); }, c->errors);
+    }
+
+    static void combine_in_place(void *acc, const void *right, void *ctx) noexcept
+    {
+        reduce_context *c = static_cast<reduce_context *>(ctx);
+        if (c->errors.raised())
+            return;
+        T *value = static_cast<T *>(acc);
+        const T *other = static_cast<const T *>(right);
+        run_capturing([&] { *value = (*c->combine)(std::move(*value), *other); }, c->errors);
+    }
+
+    static void fold_boxed(std::int64_t lo, std::int64_t hi, void *acc, void *ctx) noexcept
+    {
+        reduce_context *c = static_cast<reduce_context *>(ctx);
+        if (c->errors.raised())
+            return;
+        T *&box = *static_cast<T **>(acc);
+        run_capturing(
+            [&] {
+                if (!box)
+                    box = new T(*c->identity);
+                *box = fold_range<Index, T>(*c->fold, lo, hi, std::move(*box));
+            },
+            c->errors);
+    }
+
+    /* Runs on the caller's thread, over every run that folded something, so
+     * every box is freed here, after a throw too. */
+    static void combine_boxed(void *acc, const void *right, void *ctx) noexcept
+    {
+        reduce_context *c = static_cast<reduce_context *>(ctx);
+        T *&box = *static_cast<T **>(acc);
+        T *other = *static_cast<T *const *>(right);
+        if (!other)
+            return;
+        if (!box || c->errors.raised()) {
+            if (!box)
+                box = other;
+            else
+                delete other;
+            return;
+        }
+        run_capturing([&] { *box = (*c->combine)(std::move(*box), std::move(*other)); }, c->errors);
+        delete other;
+    }
+};
+
+} // namespace detail
+
+/** Calls body for every index of [first, last), in parallel, in any order:
+ * body(i) once per index, or, if body takes two indices, body(lo, hi) once per
+ * sub-range [lo, hi) of at most `grain` indices, the sub-ranges covering
+ * [first, last) exactly once.  grain 0: automatic (about 256 grains per
+ * worker); docs/loops.md says how the work is shared.
+ * Any thread: on a worker, on its pool; elsewhere on the common pool, the
+ * caller blocking.  Loops nest.  first and last may be of different integer
+ * types: the indices passed are of their common type, and must fit in int64_t.
+ * A throw from body: the grains not yet started are skipped, then the first
+ * exception caught is rethrown here.  Fails (fj::error) with FJ_EINVAL when
+ * first > last or grain < 0, FJ_ENOMEM, FJ_ESHUTDOWN (see fj_parallel_for). */
+template <class First, class Last, class F>
+inline void parallel_for(First first, Last last, F &&body, std::int64_t grain = 0)
+{
+    using Index = std::common_type_t<First, Last>;
+    static_assert(std::is_invocable_v<F &, Index, Index> || std::is_invocable_v<F &, Index>,
+                  "parallel_for's body is void(Index i) or void(Index lo, Index hi)");
+    using context = detail::for_context<Index, std::remove_reference_t<F>>;
+    context c{&body, {}};
+    detail::check(fj_parallel_for(nullptr, detail::to_index64<Index>(first), detail::to_index64<Index>(last), grain,
+                                  &context::run, &c));
+    c.errors.rethrow_if_any();
+}
+
+/** Reduces [first, last) to one value of type T, in parallel:
+ *   fold     T(T acc, Index i): acc with index i folded in; or
+ *            T(Index lo, Index hi, T acc): acc with [lo, hi) folded in, left to right
+ *   combine  T(T left, T right): the values of two adjacent runs of indices, in order
+ * Each run of indices one worker takes starts from a copy of `identity`; the
+ * runs' values are combined in index order on the calling thread.  For an
+ * associative combine the result is the serial fold's, whatever the schedule
+ * (integers: exactly; floating point: see docs/loops.md).  An empty range
+ * returns `identity`.  T: any copyable type; trivially copyable ones live in the
+ * runtime's buffers, others in one heap box per run of indices.
+ * Where it runs, grain, exceptions and failures: as parallel_for. */
+template <class First, class Last, class T, class Fold, class Combine>
+inline T parallel_reduce(First first, Last last, const T &identity, Fold &&fold, Combine &&combine,
+                         std::int64_t grain = 0)
+{
+    using Index = std::common_type_t<First, Last>;
+    using context = detail::reduce_context<Index, T, std::remove_reference_t<Fold>, std::remove_reference_t<Combine>>;
+    context c{&identity, &fold, &combine, {}};
+    std::int64_t lo = detail::to_index64<Index>(first), hi = detail::to_index64<Index>(last);
+    if constexpr (detail::reduce_in_place_v<T>) {
+        T result = identity;
+        detail::check(fj_parallel_reduce(nullptr, lo, hi, grain, &result, sizeof(T), &identity,
+                                         &context::fold_in_place, &context::combine_in_place, &c));
+        c.errors.rethrow_if_any();
+        return result;
+    } else {
+        T *const no_box = nullptr;
+        T *box = nullptr;
+        int rc = fj_parallel_reduce(nullptr, lo, hi, grain, &box, sizeof box, &no_box, &context::fold_boxed,
+                                    &context::combine_boxed, &c);
+        std::unique_ptr<T> result(box);
+        detail::check(rc);
+        c.errors.rethrow_if_any();
+        return result ? std::move(*result) : identity;
+    }
+}
+
+} // namespace fj
+
+#endif /* FJ_HPP */

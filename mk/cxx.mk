@@ -1,0 +1,59 @@
+# mk/cxx.mk - the C++ face (include/fj.hpp, header-only): its header check,
+# tests, example and benchmark driver.  Included by the Makefile.
+#
+#   make tests     also builds $(BUILD)/tests/unit/test_fj_hpp and, with
+#                  -fno-exceptions, test_fj_hpp_noexcept (run by make test, so
+#                  under the sanitizers too), and checks fj.hpp alone, with and
+#                  without exceptions
+#   make examples  also builds $(BUILD)/examples/fib_cxx (fj::join, checked
+#                  against its serial twin by make test)
+#   make bench-build-cxx  build/bench/fjxx_bench, the benchmark driver through fj.hpp
+#
+# CXX follows CC (clang -> clang++, else c++) unless given.
+
+ifeq ($(origin CXX),default)
+  CXX := $(if $(findstring clang,$(CC)),clang++,c++)
+endif
+CXX_WARNINGS := -Wall -Wextra -Werror -Wshadow -Wpointer-arith
+CXXFLAGS_FJ := -std=c++17 -D_GNU_SOURCE $(OPT) $(CXX_WARNINGS) -pthread -Iinclude
+
+CXX_TEST := $(BUILD)/tests/unit/test_fj_hpp
+CXX_EXAMPLE := $(BUILD)/examples/fib_cxx
+
+.PHONY: header-check-cxx bench-build-cxx
+tests: $(CXX_TEST) $(CXX_TEST)_noexcept header-check-cxx
+examples: $(CXX_EXAMPLE)
+
+$(CXX_TEST): tests/cxx/test_fj_hpp.cpp include/fj.hpp include/fj.h tests/check.h $(LIB_A)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS_FJ) -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
+
+# The same cases less those about exceptions, built without exceptions.
+$(CXX_TEST)_noexcept: tests/cxx/test_fj_hpp.cpp include/fj.hpp include/fj.h tests/check.h $(LIB_A)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS_FJ) -fno-exceptions -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
+
+$(CXX_EXAMPLE): examples/cxx/fib.cpp include/fj.hpp include/fj.h examples/example_util.h $(LIB_A)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS_FJ) -Iexamples $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
+
+# fj.hpp must stand alone as C++17, with exceptions and with -fno-exceptions
+# (the catch machinery is compiled out), and say it needs C++17 when it is not.
+header-check-cxx: $(BUILD)/.header-hpp
+$(BUILD)/.header-hpp: include/fj.hpp include/fj.h
+	@mkdir -p $(@D)
+	@for mode in -fexceptions -fno-exceptions; do \
+	  printf '#include "fj.hpp"\nint main() { return fj::join([] { return 1; }, [] { return 2; }).first != 1; }\n' | \
+	  $(CXX) -std=c++17 $$mode $(CXX_WARNINGS) -Iinclude -x c++ -fsyntax-only - || exit 1; done
+	@if printf '#include "fj.hpp"\n' | $(CXX) -std=c++14 -Iinclude -x c++ -fsyntax-only - 2>/dev/null; then \
+	  echo "fj.hpp: compiled as C++14 without saying it needs C++17"; exit 1; fi
+	@touch $@
+
+# The benchmark driver through fj.hpp (bench/fjxx_bench.cpp), built like
+# mk/bench.mk's drivers: same leaves, same harness, the release library.
+# (Paths written out, so that the rule does not depend on the order mk/*.mk are read in.)
+FJXX_BENCH := build/bench/fjxx_bench
+$(FJXX_BENCH): bench/fjxx_bench.cpp include/fj.hpp include/fj.h bench/harness.h bench/kernels.h \
+               build/bench/kernels.o build/bench/harness.o build/release/libfj.a
+	$(BENCH_CXX) $(BENCH_CXXFLAGS) bench/fjxx_bench.cpp $(BENCH_COMMON) -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+bench-build-cxx: $(FJXX_BENCH)

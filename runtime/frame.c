@@ -1,0 +1,382 @@
+/* frame.c - the slow halves of typed spawn and sync (the fast halves are
+ * inline in include/fj.h), a thief's run of a typed frame, and FJ_RUN.
+ *
+ * Design overview
+ * ===============
+ * The ideal typed fork and join, ignoring every race:
+ *
+ *     spawn(run, args):  *top++ = {run, args}
+ *     sync(run):         f = *--top;  return run's body (f.args)
+ *     thief:             f = *head++; f.result = run's body (f.args); f.done = 1
+ *
+ * Complications, one at a time:
+ *
+ * 1. A thief took the frame.  The sync's pop sees head above it
+ *    (deque.c, point 2).  The result will appear in the slot, so the owner
+ *    waits for FRAME_DONE and helps meanwhile, then lowers head and top past
+ *    the slot (deque.c, point 4) and reads the result.
+ *
+ * 2. Whom the waiting owner helps.  Only the thief, by leapfrogging: it
+ *    steals from the thief's deque, and along the chain of workers the thief
+ *    itself waits for (leap_target).  What sits in the thief's deque was
+ *    spawned while running our frame, below the point where the thief took it
+ *    (a worker that takes a frame has nothing stealable below its own sync
+ *    point: head was past it), so every task we run descends from the frame
+ *    we wait for.  Its completion is needed for ours anyway, so (a) no cycle
+ *    of waits can form, whatever the program's join order, (b) the owner
+ *    returns at most one leapfrogged task after the frame is done, and (c)
+ *    the owner's stack grows by at most one task per leapfrog, each a
+ *    descendant, so stack depth stays bounded by the depth of the task tree.
+ *
+ * 3. Waiting without burning CPU.  With nothing to leapfrog, the owner spins,
+ *    yields, then registers its parker slot in the frame's state with a CAS
+ *    and parks as an idle worker (a spawn by the thief wakes it to leapfrog).
+ *    The thief publishes FRAME_DONE with a CAS that returns the registration
+ *    and wakes it.  Two CASes on one word cannot miss each other: no lost
+ *    wake-up.
+ *
+ * 4. What else can be on top.  An fj_task forked and left unjoined by a
+ *    function the task called (allowed for fj_task): the sync runs it (its
+ *    forking worker may run it at any time; its join then finds it done).  A
+ *    typed frame of another task: a callee forgot its sync.  The runtime
+ *    syncs it (runs it, or waits for its thief), drops its result and counts
+ *    it; fj__unsynced reports it in debug builds.  A frame whose task already
+ *    ran at its spawn (serial elision): its result is ready.
+ *
+ * Summary: 1. a sync returns only when its frame's task is done, and
+ * everything the task wrote is visible (the thief's CAS releases, our load
+ * acquires); 2. a waiting owner runs only descendants of its frame, so no join
+ * order deadlocks and stack depth is bounded; 3. nothing is lost or run twice
+ * (deque.c); 4. no wake-up is lost (point 3).
+ */
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frame.h"
+#include "hooks.h"
+#include "idle.h"
+#include "pool.h"
+#include "task.h"
+#include "worker.h"
+
+void frame_ran_at_spawn(fj_worker *w, fj_frame *f)
+{
+    /* A thief never gets such a frame (head moves past it at once); a thief
+     * that did would have nothing to run but the publication. */
+    fj__frame_publish(w, f);
+}
+
+static atomic_word *frame_state(fj_frame *f) { return (atomic_word *)&f->fj_state; }
+
+/* Adds `bits` to a stolen frame's state with a CAS; returns the old state. */
+static unsigned long frame_state_add(fj_frame *f, unsigned long bits)
+{
+    unsigned long s = atomic_load(frame_state(f));
+    for (;;) {
+        /* Full: as a release it publishes what we wrote before (the result,
+         * for FRAME_DONE) to the owner's acquire; as an RMW it cannot lose the
+         * other side's update (thief index / DONE against the waiter). */
+        unsigned long seen = atomic_cas_full(frame_state(f), s, s | bits);
+        if (seen == s)
+            return s;
+        s = seen;
+    }
+}
+
+void fj__frame_publish(fj_worker *w, fj_frame *f)
+{
+    (void)w;
+    unsigned long old = frame_state_add(f, FRAME_DONE);
+    /* From here on the owner may reuse the slot: only `old` is used. */
+    unsigned long waiter = (old >> FRAME_WAITER_SHIFT) & FRAME_WAITER_MASK;
+    if (waiter)
+        parker_wake((unsigned)waiter - 1);
+}
+
+void frame_run_stolen(fj_worker *w, fj_frame *f)
+{
+    /* Where the owner leapfrogs to: recorded before the body can spawn. */
+    frame_state_add(f, ((unsigned long)w->index + 1) << FRAME_THIEF_SHIFT);
+    f->fj_run(w, f);
+}
+
+static void frame_overflow(const fj_worker *w)
+{
+    fprintf(stderr,
+            "fj: typed spawn on worker %u: all %zu frames of its deque are in use (FJ_DEQUE_FRAMES=%zu); "
+            "sync earlier, or raise FJ_DEQUE_FRAMES\n",
+            w->index, (size_t)(w->deque.end - w->deque.base), (size_t)(w->deque.end - w->deque.base));
+    abort();
+}
+
+/* ---- spawn ---- */
+
+void fj__spawn_wake(fj_worker *w) { idle_signal_work(&w->pool->idle); }
+
+/* Serial elision: run the task now, as the serial program would, then leave
+ * its frame with the result for the sync.  Head moves past the frame at
+ * once, so no thief takes it. */
+static void frame_spawn_elided(fj_worker *w, fj_frame *f, fj_frame_fn run)
+{
+    f->fj_run(w, f);  /* in place: top is still f, so its own spawns go above */
+    f->fj_run = FRAME_RAN_AT_SPAWN;
+    atomic_store(frame_state(f), (size_t)run);
+    pthread_mutex_lock(&w->deque.lock);
+    atomic_store((atomic_word *)&w->deque.ends.fj_head, (size_t)(f + 1) | (deque_head_word(&w->deque) & FJ__HEAD_FENCED));
+    atomic_store_release((atomic_word *)&w->deque.ends.fj_top, (size_t)(f + 1));
+    pthread_mutex_unlock(&w->deque.lock);
+}
+
+void fj__spawn_slow(fj_worker *w)
+{
+    deque *d = &w->deque;
+    fj_frame *f = deque_top(d);  /* written by the inline spawn, not yet published */
+    if (f >= d->end && deque_compact(d)) {
+        *deque_top(d) = *f;  /* out of the spare frame, into the room made */
+        f = deque_top(d);
+    }
+    if (f >= d->end)
+        frame_overflow(w);
+    if (w->hooks & HOOKS_SERIAL) {
+        frame_spawn_elided(w, f, f->fj_run);
+        return;
+    }
+    /* Release: as in fj__spawn. */
+    atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
+    /* StoreLoad before the sleeper test: a full fence where membarrier is
+     * missing (that is why such spawns come here), else as in fj__spawn. */
+    fence_light();
+    if (idle_should_signal(&w->pool->idle))
+        idle_signal_work(&w->pool->idle);
+    if (w->hooks & HOOKS_STRESS)
+        hooks_fork_pushed(w, NULL);
+}
+
+/* ---- sync ---- */
+
+/* Steals one task for a waiting owner from worker `v` or the chain of
+ * workers it waits for (point 2). */
+static void *frame_leapfrog(fj_worker *w, int v)
+{
+    for (unsigned hop = 0; hop < FJ_LEAPFROG_CHAIN_MAX && v >= 0 && v != (int)w->index; hop++) {
+        fj_worker *victim = w->pool->workers[v];
+        void *x = deque_steal(&victim->deque, true);
+        if (x) {
+            counter_add(&w->count.leapfrogs, 1);
+            HOOK(w, HOOK_LEAPFROG, NULL, v);
+            return x;
+        }
+        v = (int)atomic_load(&victim->leap_target) - 1;
+    }
+    return NULL;
+}
+
+static int frame_thief(unsigned long state) { return (int)((state >> FRAME_THIEF_SHIFT) & FRAME_THIEF_MASK) - 1; }
+
+typedef struct frame_wait {
+    fj_worker *w;
+    fj_frame *f;
+} frame_wait;
+
+static bool frame_is_done(fj_frame *f) { return (atomic_load_acquire(frame_state(f)) & FRAME_DONE) != 0; }
+
+static bool frame_wait_has_work(void *ctx)
+{
+    frame_wait *fw = ctx;
+    if (frame_is_done(fw->f))
+        return true;
+    int thief = frame_thief(atomic_load(frame_state(fw->f)));
+    return thief >= 0 && deque_size(&fw->w->pool->workers[thief]->deque) > 0;
+}
+
+/* Registers us as the frame's waiter and parks (point 3). */
+static void frame_park(fj_worker *w, fj_frame *f)
+{
+    unsigned long s = atomic_load(frame_state(f));
+    if (s & FRAME_DONE)
+        return;
+    if (!((s >> FRAME_WAITER_SHIFT) & FRAME_WAITER_MASK))
+        frame_state_add(f, ((unsigned long)w->slot + 1) << FRAME_WAITER_SHIFT);
+    counter_add(&w->count.parks, 1);
+    HOOK(w, HOOK_PARK, NULL, -1);
+    frame_wait fw = {w, f};
+    idle_park(&w->pool->idle, w->slot, frame_wait_has_work, &fw);
+    counter_add(&w->count.wakeups, 1);
+    HOOK(w, HOOK_WAKE, NULL, -1);
+}
+
+/* Waits for the stolen frame f (top == f + 1, head == f + 1), helping its
+ * thief, then frees the slot.  Returns the frame's runner (its result is in
+ * the slot until the next push). */
+static void frame_wait_stolen(fj_worker *w, fj_frame *f)
+{
+    size_t saved_target = atomic_load(&w->leap_target);
+    unsigned idle_rounds = 0;
+    while (!frame_is_done(f)) {
+        int thief = frame_thief(atomic_load(frame_state(f)));
+        void *x = NULL;
+        if (thief >= 0) {
+            /* Published for owners that wait on us (their chain runs through us). */
+            atomic_store(&w->leap_target, (size_t)thief + 1);
+            x = frame_leapfrog(w, thief);
+        }
+        if (x) {
+            task_execute(w, x);
+            idle_rounds = 0;
+        } else if (++idle_rounds < FJ_JOIN_SPIN_ROUNDS) {
+            cpu_relax();
+        } else if (idle_rounds < FJ_JOIN_SPIN_ROUNDS + FJ_JOIN_YIELD_ROUNDS) {
+            sched_yield();
+        } else {
+            frame_park(w, f);
+            idle_rounds = 0;
+        }
+    }
+    atomic_store(&w->leap_target, saved_target);
+    /* fj_tasks that helped tasks forked and left above f: run them now (their
+     * forking worker may), so that nothing is above f when it is lowered. */
+    while (deque_top(&w->deque) > f + 1) {
+        void *item = deque_pop(&w->deque);
+        if (!item)
+            break;
+        task_execute(w, item);
+    }
+    deque_lower(&w->deque, f);
+}
+
+static void frame_sync_without_spawn(fj_worker *w)
+{
+    fprintf(stderr, "fj: FJ_SYNC on worker %u with no unsynced FJ_SPAWN in the task\n", w->index);
+    abort();
+}
+
+/* Takes the newest frame f, which the inline pop has claimed (top == f), back
+ * for the sync of `run`, whatever happened to it.  Returns it, tagged when its
+ * result is ready; NULL when it was a leftover the caller must look past. */
+static fj_frame *frame_take(fj_worker *w, fj_frame *f, fj_frame_fn run)
+{
+    deque *d = &w->deque;
+    fj_frame *got = f;
+    if (deque_head_word(d) > (uintptr_t)f)
+        got = deque_pop_slow(d, f);
+    if (got) {
+        if (f->fj_run == run)
+            return f;
+        if (f->fj_run == DEQUE_ITEM_RUN) {  /* an unjoined fj_task: run it */
+            task_execute(w, *(void **)(void *)f->fj_data);
+            return NULL;
+        }
+        /* Another task's frame: a forgotten sync.  Run it in place, drop it. */
+        counter_add(&w->count.unsynced, 1);
+        f->fj_run(w, f);
+        return NULL;
+    }
+    if (f < d->base)
+        frame_sync_without_spawn(w);
+    /* Below head: stolen, or ran at its spawn. */
+    fj_frame_fn real = f->fj_run;
+    if (real == FRAME_RAN_AT_SPAWN) {
+        real = (fj_frame_fn)atomic_load(frame_state(f));
+        deque_lower(d, f);
+    } else if (real == DEQUE_ITEM_RUN) {
+        deque_lower(d, f);
+        return NULL;
+    } else {
+        frame_wait_stolen(w, f);
+    }
+    if (real == run)
+        return (fj_frame *)((uintptr_t)f | 1u);
+    counter_add(&w->count.unsynced, 1);
+    return NULL;
+}
+
+fj_frame *fj__sync_slow(fj_worker *w, fj_frame_fn run)
+{
+    for (;;) {
+        fj_frame *f = deque_top(&w->deque);
+        fj_frame *got = frame_take(w, f, run);
+        if (got)
+            return got;
+        /* A leftover is gone: claim the next frame down, as the inline pop does. */
+        atomic_store((atomic_word *)&w->deque.ends.fj_top, (size_t)(deque_top(&w->deque) - 1));
+        compiler_barrier();
+    }
+}
+
+static size_t typed_frames_above(const fj_worker *w, const fj_frame *entry_top)
+{
+    size_t typed = 0;
+    for (const fj_frame *f = entry_top; f < deque_top(&w->deque); f++)
+        typed += f->fj_run != DEQUE_ITEM_RUN;
+    return typed;
+}
+
+void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal)
+{
+    /* Item frames above the entry are legal: fj_tasks forked and joined
+     * elsewhere (run them now, their forking worker may), or joined already
+     * after a thief took them (dead slots, lowered past).  Typed frames are
+     * spawns nobody synced (point 4). */
+    size_t unsynced = typed_frames_above(w, entry_top);
+    if (unsynced && fatal) {
+        fprintf(stderr, "fj: typed task %s returned with %zu unsynced spawn(s) (FJ_SPAWN without FJ_SYNC)\n", task,
+                unsynced);
+        abort();
+    }
+    /* Sync what is left, dropping the results. */
+    while (deque_top(&w->deque) > entry_top) {
+        fj_frame *f = deque_top(&w->deque) - 1;
+        atomic_store((atomic_word *)&w->deque.ends.fj_top, (size_t)f);
+        compiler_barrier();
+        (void)frame_take(w, f, NULL);
+    }
+}
+
+/* ---- FJ_RUN ---- */
+
+/* Runs `run` on this worker, in place on its deque's top frame. */
+static void frame_run_here(fj_worker *w, fj_frame_fn run, void *data, size_t args_size, size_t result_size)
+{
+    deque *d = &w->deque;
+    fj_frame *f = deque_top(d);
+    if (f >= d->end)
+        frame_overflow(w);
+    f->fj_run = run;
+    memcpy(f->fj_data, data, args_size);
+    run(w, f);  /* top is still f: the task's own spawns go above it */
+    memcpy(data, f->fj_data, result_size);
+}
+
+typedef struct frame_root {
+    fj_task task;
+    fj_frame_fn run;
+    void *data;
+    size_t args_size, result_size;
+} frame_root;
+
+static int frame_root_run(fj_task *t)
+{
+    frame_root *r = FJ_CONTAINER_OF(t, frame_root, task);
+    frame_run_here(fj_self, r->run, r->data, r->args_size, r->result_size);
+    return 0;
+}
+
+int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t result_size)
+{
+    fj_worker *w = fj_self;
+    if (w && (!pool || pool == w->pool)) {
+        frame_run_here(w, run, data, args_size, result_size);
+        return 0;
+    }
+    if (!pool)
+        pool = fj_common_pool();
+    if (!pool)
+        return FJ_ENOMEM;
+    frame_root root = {FJ_TASK_INIT(frame_root_run), run, data, args_size, result_size};
+    int rc = fj_pool_invoke(pool, &root.task);
+    if (rc != 0)
+        memset(data, 0, result_size);  /* FJ_RUN's documented zero result */
+    return rc;
+}

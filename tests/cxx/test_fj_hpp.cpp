@@ -1,0 +1,397 @@
+// test_fj_hpp.cpp - the C++ face (include/fj.hpp): join, pool, task_group,
+// parallel_for, parallel_reduce, and exceptions carried from a task to the
+// join or wait that waits for it.  Also built with -fno-exceptions
+// (test_fj_hpp_noexcept), without the exception cases.
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "check.h"
+#include "fj.hpp"
+
+namespace {
+
+long fib_serial(int n) { return n < 2 ? n : fib_serial(n - 1) + fib_serial(n - 2); }
+
+long fib_join(int n)
+{
+    if (n < 2)
+        return n;
+    auto [a, b] = fj::join([n] { return fib_join(n - 1); }, [n] { return fib_join(n - 2); });
+    return a + b;
+}
+
+int fib_size() { return check_stress() ? 30 : 22; }
+
+void fib_join_matches_serial()
+{
+    fj::pool pool(check_workers);
+    CHECK_EQ(check_workers, pool.workers());
+    int n = fib_size();
+    long parallel = pool.invoke([n] { return fib_join(n); });
+    CHECK_EQ(fib_serial(n), parallel);
+}
+
+void join_of_void_lambdas()
+{
+    fj::pool pool(check_workers);
+    pool.invoke([] {
+        int left = 0, right = 0;
+        auto set_left = [&] { left = 1; };
+        auto set_right = [&] { right = 2; };
+        static_assert(std::is_void_v<decltype(fj::join(set_left, set_right))>);
+        fj::join(set_left, set_right);
+        CHECK_EQ(1, left);
+        CHECK_EQ(2, right);
+        // One side void: it appears as std::monostate, the other keeps its place.
+        bool ran = false;
+        auto mixed = fj::join([&] { ran = true; }, [] { return 7; });
+        static_assert(std::is_same_v<decltype(mixed), std::pair<std::monostate, int>>);
+        CHECK(ran);
+        CHECK_EQ(7, mixed.second);
+        // References stay references.
+        int target = 5;
+        auto refs = fj::join([&]() -> int & { return target; }, [] { return 1L; });
+        static_assert(std::is_same_v<decltype(refs), std::pair<int &, long>>);
+        CHECK(&refs.first == &target);
+    });
+}
+
+void task_group_runs_1000_lambdas()
+{
+    fj::pool pool(check_workers);
+    std::vector<int> ran(1000, 0);
+    pool.invoke([&] {
+        fj::task_group group;
+        for (int i = 0; i < 1000; i++)
+            group.run([&ran, i] { ran[(size_t)i]++; });
+        group.wait();
+    });
+    for (int i = 0; i < 1000; i++)
+        CHECK_EQ(1, ran[(size_t)i]);
+    // A move-only lambda, in a group used a second time.
+    int seen = pool.invoke([] {
+        fj::task_group group;
+        int value = 0;
+        group.run([&value, box = std::make_unique<int>(3)] { value = *box; });
+        group.wait();
+        group.run([&value] { value *= 2; });
+        group.wait();
+        return value;
+    });
+    CHECK_EQ(6, seen);
+}
+
+void task_group_outside_a_pool_uses_the_common_pool()
+{
+    std::atomic<int> sum{0};
+    fj::task_group group;
+    for (int i = 1; i <= 100; i++)
+        group.run([&sum, i] { sum.fetch_add(i); });
+    group.wait();
+    CHECK_EQ(5050, sum.load());
+}
+
+void parallel_for_visits_every_index_once()
+{
+    fj::pool pool(check_workers);
+    const int64_t n = check_size(1 << 20, 10000);
+    std::vector<int> seen((size_t)n, 0), seen_by_range((size_t)n, 0);
+    pool.invoke([&] {
+        fj::parallel_for(int64_t{0}, n, [&](int64_t i) { seen[(size_t)i]++; });
+        fj::parallel_for(int64_t{0}, n, [&](int64_t lo, int64_t hi) {
+            CHECK(hi - lo <= 7);
+            for (int64_t i = lo; i < hi; i++)
+                seen_by_range[(size_t)i]++;
+        }, 7);
+    });
+    for (int64_t i = 0; i < n; i++) {
+        CHECK_EQ(1, seen[(size_t)i]);
+        CHECK_EQ(1, seen_by_range[(size_t)i]);
+    }
+    // Mixed index types (the body gets their common type), an empty range,
+    // and a body that throws.
+    std::vector<int> small(100, 0);
+    fj::parallel_for(0, small.size(), [&](std::size_t i) { small[i]++; });
+    for (int i = 0; i < 100; i++)
+        CHECK_EQ(1, small[(size_t)i]);
+    fj::parallel_for(5, 5, [](int i) { CHECK_FAIL("an empty range ran index %d", i); });
+}
+
+void parallel_reduce_is_exact_for_integers()
+{
+    fj::pool pool(check_workers);
+    const int64_t n = check_size(1 << 22, 100000);
+    int64_t serial = 0;
+    for (int64_t i = 0; i < n; i++)
+        serial += i * i % 1000003;
+    auto plus = [](int64_t a, int64_t b) { return a + b; };
+    int64_t by_index = pool.invoke([&] {
+        return fj::parallel_reduce(int64_t{0}, n, int64_t{0}, [](int64_t acc, int64_t i) { return acc + i * i % 1000003; },
+                                   plus);
+    });
+    int64_t by_range = pool.invoke([&] {
+        return fj::parallel_reduce(
+            int64_t{0}, n, int64_t{0},
+            [](int64_t lo, int64_t hi, int64_t acc) {
+                for (int64_t i = lo; i < hi; i++)
+                    acc += i * i % 1000003;
+                return acc;
+            },
+            plus, 3);
+    });
+    CHECK_EQ(serial, by_index);
+    CHECK_EQ(serial, by_range);
+    CHECK_EQ(42, fj::parallel_reduce(9, 9, 42, [](int acc, int) { return acc + 1; }, plus));
+}
+
+// A type that is not trivially copyable and a combine that is not commutative:
+// the runs must be combined in index order.
+void parallel_reduce_keeps_index_order_for_strings()
+{
+    fj::pool pool(check_workers);
+    const int n = 3000;
+    std::string serial;
+    for (int i = 0; i < n; i++)
+        serial += (char)('a' + i % 26);
+    std::string parallel = pool.invoke([&] {
+        return fj::parallel_reduce(
+            0, n, std::string(), [](std::string acc, int i) { return acc += (char)('a' + i % 26); },
+            [](std::string left, const std::string &right) { return left + right; }, 10);
+    });
+    CHECK(parallel == serial);
+}
+
+void pool_invoke_returns_the_value()
+{
+    fj::pool pool(check_workers);
+    CHECK_EQ(42, pool.invoke([] { return 42; }));
+    std::unique_ptr<int> moved = pool.invoke([] { return std::make_unique<int>(9); });
+    CHECK_EQ(9, *moved);
+    int target = 0;
+    int &ref = pool.invoke([&]() -> int & { return target; });
+    CHECK(&ref == &target);
+    bool ran = false;
+    pool.invoke([&] { ran = fj_current_pool() == pool.native_handle(); });
+    CHECK(ran);
+}
+
+void nested_join_outside_a_pool_uses_the_common_pool()
+{
+    CHECK(fj_current_pool() == nullptr);
+    auto [outer, pools] = fj::join(
+        [] {
+            auto [a, b] = fj::join([] { return fib_join(15); }, [] { return fib_join(14); });
+            return a + b;
+        },
+        [] { return fj_current_pool(); });
+    CHECK_EQ(fib_serial(16), outer);
+    CHECK(pools == fj_common_pool());
+}
+
+#if FJ_HPP_EXCEPTIONS
+// Exceptions: caught on the worker that ran the lambda, rethrown by the join,
+// wait, loop or invoke that waits for it.
+
+// Throws std::runtime_error(`what`) unless `really` is false (keeps the
+// compiler from seeing a lambda that always throws and never returns).
+int throw_if(bool really, const char *what)
+{
+    if (really)
+        throw std::runtime_error(what);
+    return 0;
+}
+
+void exception_in_f_is_rethrown_at_join()
+{
+    fj::pool pool(check_workers);
+    std::atomic<int> g_done{0};
+    std::string caught;
+    pool.invoke([&] {
+        try {
+            fj::join([] { return throw_if(true, "from f"); },
+                     [&] {
+                         g_done.store(1);
+                         return fib_join(12);
+                     });
+        } catch (const std::runtime_error &e) {
+            caught = e.what();
+        }
+    });
+    CHECK(caught == "from f");
+    CHECK_EQ(1, g_done.load());
+}
+
+void exception_in_g_is_rethrown_at_join()
+{
+    fj::pool pool(check_workers);
+    long f_result = 0;
+    std::string caught;
+    pool.invoke([&] {
+        try {
+            fj::join([&] { f_result = fib_join(12); }, [] { return throw_if(true, "from g"); });
+        } catch (const std::runtime_error &e) {
+            caught = e.what();
+        }
+    });
+    CHECK(caught == "from g");
+    CHECK_EQ(fib_serial(12), f_result);
+}
+
+void both_throw_one_is_rethrown()
+{
+    fj::pool pool(check_workers);
+    std::string caught;
+    pool.invoke([&] {
+        try {
+            fj::join([] { return throw_if(true, "f"); }, [] { return throw_if(true, "g"); });
+        } catch (const std::runtime_error &e) {
+            caught = e.what();
+        }
+    });
+    CHECK(caught == "f" || caught == "g");
+}
+
+// A tree of joins in which one leaf throws: wherever the leaf ran (stolen or
+// not), the exception reaches the root, and every other leaf ran.
+long count_leaves_throwing_at(int depth, long index, long bad, std::atomic<long> &leaves)
+{
+    if (depth == 0) {
+        leaves.fetch_add(1);
+        throw_if(index == bad, "leaf");
+        return 1;
+    }
+    auto [a, b] = fj::join([&] { return count_leaves_throwing_at(depth - 1, 2 * index, bad, leaves); },
+                           [&] { return count_leaves_throwing_at(depth - 1, 2 * index + 1, bad, leaves); });
+    return a + b;
+}
+
+void exception_from_a_deep_leaf_reaches_the_root()
+{
+    fj::pool pool(check_workers);
+    const int depth = 10;
+    for (long bad : {0L, 511L, 1023L}) {
+        std::atomic<long> leaves{0};
+        std::string caught;
+        try {
+            pool.invoke([&] { return count_leaves_throwing_at(depth, 0, bad, leaves); });
+        } catch (const std::runtime_error &e) {
+            caught = e.what();
+        }
+        CHECK(caught == "leaf");
+        CHECK_EQ(1L << depth, leaves.load());
+    }
+}
+
+void task_group_rethrows_and_is_reusable()
+{
+    fj::pool pool(check_workers);
+    std::vector<int> ran(1000, 0);
+    std::string caught;
+    pool.invoke([&] {
+        fj::task_group group;
+        for (int i = 0; i < 1000; i++)
+            group.run([&ran, i] {
+                ran[(size_t)i]++;
+                throw_if(i == 500, "task 500");
+            });
+        try {
+            group.wait();
+        } catch (const std::runtime_error &e) {
+            caught = e.what();
+        }
+        // Move-only lambdas, and a second round after the throw: nothing left over.
+        auto box = std::make_unique<int>(3);
+        int seen = 0;
+        group.run([&seen, b = std::move(box)] { seen = *b; });
+        group.wait();
+        CHECK_EQ(3, seen);
+    });
+    CHECK(caught == "task 500");
+    for (int i = 0; i < 1000; i++)
+        CHECK_EQ(1, ran[(size_t)i]);
+}
+
+void parallel_for_rethrows_what_a_body_threw()
+{
+    fj::pool pool(check_workers);
+    std::string caught;
+    try {
+        pool.invoke([] { fj::parallel_for(0, 1000, [](int i) { throw_if(i == 999, "index 999"); }); });
+    } catch (const std::runtime_error &e) {
+        caught = e.what();
+    }
+    CHECK(caught == "index 999");
+    caught.clear();
+    try {
+        fj::parallel_reduce(0, 1000, 0, [](int acc, int i) { return acc + throw_if(i == 3, "index 3"); },
+                            [](int a, int b) { return a + b; });
+    } catch (const std::runtime_error &e) {
+        caught = e.what();
+    }
+    CHECK(caught == "index 3");
+}
+
+void pool_invoke_rethrows()
+{
+    fj::pool pool(check_workers);
+    std::string caught;
+    try {
+        pool.invoke([] { return throw_if(true, "from invoke"); });
+    } catch (const std::runtime_error &e) {
+        caught = e.what();
+    }
+    CHECK(caught == "from invoke");
+}
+
+void c_errors_become_fj_error()
+{
+    int code = 0;
+    try {
+        fj::pool too_big(100000);
+    } catch (const fj::error &e) {
+        code = e.code();
+        CHECK(std::string(e.what()) == fj_strerror(FJ_EINVAL));
+    }
+    CHECK_EQ(FJ_EINVAL, code);
+    code = 0;
+    try {
+        fj::parallel_for(5, 1, [](int) {});
+    } catch (const fj::error &e) {
+        code = e.code();
+    }
+    CHECK_EQ(FJ_EINVAL, code);
+}
+#endif
+
+const check_case cases[] = {
+    {"fib_join_matches_serial", fib_join_matches_serial, CHECK_PER_WORKERS},
+    {"join_of_void_lambdas", join_of_void_lambdas, CHECK_ONCE},
+    {"task_group_runs_1000_lambdas", task_group_runs_1000_lambdas, CHECK_PER_WORKERS},
+    {"task_group_outside_a_pool_uses_the_common_pool", task_group_outside_a_pool_uses_the_common_pool, CHECK_ONCE},
+    {"parallel_for_visits_every_index_once", parallel_for_visits_every_index_once, CHECK_PER_WORKERS},
+    {"parallel_reduce_is_exact_for_integers", parallel_reduce_is_exact_for_integers, CHECK_PER_WORKERS},
+    {"parallel_reduce_keeps_index_order_for_strings", parallel_reduce_keeps_index_order_for_strings, CHECK_PER_WORKERS},
+    {"pool_invoke_returns_the_value", pool_invoke_returns_the_value, CHECK_ONCE},
+    {"nested_join_outside_a_pool_uses_the_common_pool", nested_join_outside_a_pool_uses_the_common_pool, CHECK_ONCE},
+#if FJ_HPP_EXCEPTIONS
+    {"exception_in_f_is_rethrown_at_join", exception_in_f_is_rethrown_at_join, CHECK_PER_WORKERS},
+    {"exception_in_g_is_rethrown_at_join", exception_in_g_is_rethrown_at_join, CHECK_PER_WORKERS},
+    {"both_throw_one_is_rethrown", both_throw_one_is_rethrown, CHECK_ONCE},
+    {"exception_from_a_deep_leaf_reaches_the_root", exception_from_a_deep_leaf_reaches_the_root, CHECK_PER_WORKERS},
+    {"task_group_rethrows_and_is_reusable", task_group_rethrows_and_is_reusable, CHECK_PER_WORKERS},
+    {"parallel_for_rethrows_what_a_body_threw", parallel_for_rethrows_what_a_body_threw, CHECK_PER_WORKERS},
+    {"pool_invoke_rethrows", pool_invoke_rethrows, CHECK_ONCE},
+    {"c_errors_become_fj_error", c_errors_become_fj_error, CHECK_ONCE},
+#endif
+};
+
+} // namespace
+
+CHECK_MAIN(cases)

@@ -1,0 +1,264 @@
+/* test_typed.c - typed tasks (FJ_TASK, FJ_SPAWN, FJ_SYNC, FJ_CALL, FJ_RUN):
+ * results against serial twins on every worker count, mixing with fj_task,
+ * leftovers, forgotten syncs, refusal, serial elision and wide and deep trees. */
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+
+static fj_pool *make_pool(void)
+{
+    fj_pool *pool;
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = check_workers;
+    CHECK_RC(0, fj_pool_create(&pool, &config));
+    return pool;
+}
+
+static long fib_serial(int n) { return n < 2 ? n : fib_serial(n - 1) + fib_serial(n - 2); }
+
+FJ_TASK(long, fib, int, n)
+{
+    if (n < 2)
+        return n;
+    FJ_SPAWN(fib, n - 1);
+    long b = FJ_CALL(fib, n - 2);
+    long a = FJ_SYNC(fib);
+    return a + b;
+}
+
+static void fib_matches_serial(void)
+{
+    fj_pool *pool = make_pool();
+    int n = 27 - (check_scale() > 1);
+    for (int round = 0; round < 3; round++)
+        CHECK_EQ(fib_serial(n), FJ_RUN(pool, fib, n));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* Three children per node, synced in LIFO order, two arguments. */
+FJ_VOID_TASK(visit, int, depth, long *, count)
+{
+    if (depth == 0) {
+        __atomic_fetch_add(count, 1, __ATOMIC_RELAXED);
+        return;
+    }
+    FJ_SPAWN(visit, depth - 1, count);
+    FJ_SPAWN(visit, depth - 1, count);
+    FJ_CALL(visit, depth - 1, count);
+    FJ_SYNC(visit);
+    FJ_SYNC(visit);
+}
+
+static void void_tasks_visit_every_leaf(void)
+{
+    fj_pool *pool = make_pool();
+    long count = 0;
+    FJ_RUN(pool, visit, 10, &count);
+    CHECK_EQ(59049, count);  /* 3^10 */
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* Six arguments of mixed sizes and a struct result make it through a frame,
+ * whether the frame is run inline or by a thief. */
+typedef struct { double sum; long product; } mixed;
+
+FJ_TASK(mixed, combine, char, c, short, s, int, i, long, l, float, f, double, d)
+{
+    if (i > 0) {
+        FJ_SPAWN(combine, c, s, i - 1, l, f, d);
+        mixed below = FJ_SYNC(combine);
+        below.sum += c + s + l + f + d;
+        below.product += 1;
+        return below;
+    }
+    mixed leaf = {0.0, 0};
+    return leaf;
+}
+
+static void six_arguments_and_a_struct_result(void)
+{
+    fj_pool *pool = make_pool();
+    mixed m = FJ_RUN(pool, combine, 1, 2, 100, 3L, 0.5f, 0.25);
+    CHECK_EQ(100, m.product);
+    CHECK(m.sum == 100 * (1 + 2 + 3 + 0.5 + 0.25));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* Many siblings spawned before any is synced, then synced newest first. */
+FJ_TASK(long, square, long, x) { return x * x; }
+
+FJ_TASK(long, sum_of_squares, long, n)
+{
+    for (long i = 1; i <= n; i++)
+        FJ_SPAWN(square, i);
+    long sum = 0;
+    for (long i = 1; i <= n; i++)
+        sum += FJ_SYNC(square);
+    return sum;
+}
+
+static void wide_spawns_sync_in_lifo_order(void)
+{
+    fj_pool *pool = make_pool();
+    long n = 20000;
+    CHECK_EQ(n * (n + 1) * (2 * n + 1) / 6, FJ_RUN(pool, sum_of_squares, n));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+FJ_TASK(long, chain, int, n)
+{
+    if (n == 0)
+        return 0;
+    FJ_SPAWN(chain, n - 1);
+    return FJ_SYNC(chain) + 1;
+}
+
+static void deep_chain(void)
+{
+    fj_pool *pool = make_pool();
+    CHECK_EQ(5000, FJ_RUN(pool, chain, 5000));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* ---- mixing with fj_task ---- */
+
+typedef struct {
+    fj_task task;
+    int n;
+    long result;
+} classic_fib;
+
+static int classic_fib_body(fj_task *t)
+{
+    classic_fib *f = FJ_CONTAINER_OF(t, classic_fib, task);
+    f->result = FJ_RUN(NULL, fib, f->n);  /* on this worker */
+    return 0;
+}
+
+FJ_TASK(long, forks_classic, int, n)
+{
+    classic_fib child = {FJ_TASK_INIT(classic_fib_body), n, 0};
+    fj_fork(&child.task);
+    FJ_SPAWN(fib, n);
+    long typed = FJ_SYNC(fib);
+    CHECK_RC(0, fj_join(&child.task));
+    return typed + child.result;
+}
+
+static void typed_and_classic_tasks_mix(void)
+{
+    fj_pool *pool = make_pool();
+    CHECK_EQ(2 * fib_serial(20), FJ_RUN(pool, forks_classic, 20));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* A function called by a typed task forks an fj_task and leaves it for
+ * someone else to join (allowed for fj_task): the sync looks past it. */
+static classic_fib leftover;
+
+static void fork_and_leave(int n)
+{
+    fj_task_init(&leftover.task, classic_fib_body);
+    leftover.n = n;
+    fj_fork(&leftover.task);
+}
+
+FJ_TASK(long, leaves_a_fork, int, n)
+{
+    FJ_SPAWN(fib, n);
+    fork_and_leave(n);
+    return FJ_SYNC(fib);
+}
+
+static void sync_looks_past_an_unjoined_fork(void)
+{
+    fj_pool *pool = make_pool();
+    CHECK_EQ(fib_serial(18), FJ_RUN(pool, leaves_a_fork, 18));
+    CHECK_RC(0, fj_join(&leftover.task));
+    CHECK_EQ(fib_serial(18), leftover.result);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* ---- a forgotten sync ---- */
+
+FJ_TASK(long, forgets, int, n)
+{
+    FJ_SPAWN(fib, n);
+    FJ_SPAWN(fib, n);
+    return FJ_SYNC(fib);  /* one spawn is never synced */
+}
+
+FJ_TASK(long, calls_forgetful, int, n)
+{
+    FJ_SPAWN(fib, n);
+    long a = FJ_CALL(forgets, n);
+    return a + FJ_SYNC(fib);
+}
+
+/* With checks (no NDEBUG) the program stops, naming the task; with NDEBUG
+ * the runtime syncs the leftover, counts it, and the outer results hold. */
+static void forgotten_sync_is_reported(void)
+{
+    fflush(NULL);
+    pid_t child = fork();
+    CHECK(child >= 0);
+    if (child == 0) {
+        fj_pool *pool = make_pool();
+        long r = FJ_RUN(pool, calls_forgetful, 15);
+        fj_worker_stats total;
+        fj_pool_stats(pool, NULL, 0, &total);
+        fj_pool_destroy(pool);
+        _exit(r == 2 * fib_serial(15) && total.unsynced == 1 ? 0 : 3);
+    }
+    int status;
+    CHECK_EQ(child, waitpid(child, &status, 0));
+    if (FJ__CHECK_SYNCS) {
+        CHECK(WIFSIGNALED(status));
+        CHECK_EQ(SIGABRT, WTERMSIG(status));
+    } else {
+        CHECK(WIFEXITED(status));
+        CHECK_EQ(0, WEXITSTATUS(status));
+    }
+}
+
+/* ---- refusal and serial elision ---- */
+
+static void run_on_a_shut_down_pool_is_refused(void)
+{
+    fj_pool *pool = make_pool();
+    CHECK_RC(0, fj_pool_shutdown(pool));
+    int rc = 0;
+    long r = FJ_RUN_RC(pool, &rc, fib, 10);
+    CHECK_RC(FJ_ESHUTDOWN, rc);
+    CHECK_EQ(0, r);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+static void serial_elision_runs_in_serial_order(void)
+{
+    setenv("FJ_SERIAL", "1", 1);
+    fj_pool *pool = make_pool();
+    CHECK_EQ(fib_serial(22), FJ_RUN(pool, fib, 22));
+    long count = 0;
+    FJ_RUN(pool, visit, 6, &count);
+    CHECK_EQ(729, count);
+    CHECK_RC(0, fj_pool_destroy(pool));
+    unsetenv("FJ_SERIAL");
+}
+
+static const check_case cases[] = {
+    {"fib_matches_serial", fib_matches_serial, CHECK_PER_WORKERS},
+    {"void_tasks_visit_every_leaf", void_tasks_visit_every_leaf, CHECK_PER_WORKERS},
+    {"six_arguments_and_a_struct_result", six_arguments_and_a_struct_result, CHECK_PER_WORKERS},
+    {"wide_spawns_sync_in_lifo_order", wide_spawns_sync_in_lifo_order, CHECK_PER_WORKERS},
+    {"deep_chain", deep_chain, CHECK_PER_WORKERS},
+    {"typed_and_classic_tasks_mix", typed_and_classic_tasks_mix, CHECK_PER_WORKERS},
+    {"sync_looks_past_an_unjoined_fork", sync_looks_past_an_unjoined_fork, CHECK_PER_WORKERS},
+    {"forgotten_sync_is_reported", forgotten_sync_is_reported, CHECK_PER_WORKERS},
+    {"run_on_a_shut_down_pool_is_refused", run_on_a_shut_down_pool_is_refused, CHECK_ONCE},
+    {"serial_elision_runs_in_serial_order", serial_elision_runs_in_serial_order, CHECK_PER_WORKERS},
+};
+CHECK_MAIN(cases)
