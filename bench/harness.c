@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 
 #include "kernels.h"
 
@@ -26,6 +27,27 @@ static void *input_alloc(size_t bytes)
     (void)madvise(p, rounded, MADV_HUGEPAGE); /* advice only: 4 KiB pages still work */
 #endif
     return p;
+}
+
+static double clock_s(clockid_t clock)
+{
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Cores' worth of CPU the process uses while the runtime has no work: after a
+ * settling pause (a runtime may spin a while before it sleeps), the process
+ * CPU clock over a pause of the main thread.  bench/fine/main.c measures the
+ * same way. */
+static double idle_cores(void)
+{
+    struct timespec settle = {0, 50 * 1000 * 1000}, window = {0, 200 * 1000 * 1000};
+    nanosleep(&settle, NULL);
+    double c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), w0 = clock_s(CLOCK_MONOTONIC);
+    nanosleep(&window, NULL);
+    double c1 = clock_s(CLOCK_PROCESS_CPUTIME_ID), w1 = clock_s(CLOCK_MONOTONIC);
+    return (c1 - c0) / (w1 - w0);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -98,47 +120,52 @@ int main(int argc, char **argv)
     }
     double *secs = malloc(sizeof *secs * (size_t)runs);
     int all_ok = secs != NULL;
+    /* CPU of the process over the timed runs (their wall time, summed). */
+    double busy_cpu = 0, busy_wall = 0;
     for (int r = 0; r < runs && secs; r++) {
         int ok = 0;
-        double t0 = 0, t1 = 0;
+        double t0 = 0, t1 = 0, c0 = 0, c1 = 0;
         if (strcmp(program, "fib") == 0 || fib_calls) {
-            t0 = kern_now();
+            c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), t0 = kern_now();
             long v = fib_calls ? kern_fib_calls((int)size) : drv_fib((int)size);
-            t1 = kern_now();
+            t1 = kern_now(), c1 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
             ok = v == expect;
         } else if (strcmp(program, "nqueens") == 0) {
-            t0 = kern_now();
+            c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), t0 = kern_now();
             long v = drv_nqueens((int)size);
-            t1 = kern_now();
+            t1 = kern_now(), c1 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
             ok = v == expect;
         } else if (strcmp(program, "sort") == 0) {
             kern_sort_fill(keys, (size_t)size);
-            t0 = kern_now();
+            c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), t0 = kern_now();
             drv_sort(keys, tmp, (size_t)size);
-            t1 = kern_now();
+            t1 = kern_now(), c1 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
             ok = kern_sort_check(keys, (size_t)size);
         } else if (strcmp(program, "matmul") == 0) {
             kern_mm_fill(ma, mb, mc, (int)size);
-            t0 = kern_now();
+            c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), t0 = kern_now();
             drv_matmul(ma, mb, mc, (int)size);
-            t1 = kern_now();
+            t1 = kern_now(), c1 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
             ok = kern_mm_check(ma, mb, mc, (int)size);
         } else if (strcmp(program, "integrate") == 0) {
-            t0 = kern_now();
+            c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), t0 = kern_now();
             double v = drv_integrate(0.0, (double)size);
-            t1 = kern_now();
+            t1 = kern_now(), c1 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
             ok = kern_integrate_check((double)size, v);
         } else {
-            t0 = kern_now();
+            c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID), t0 = kern_now();
             long v = drv_uts((int)size);
-            t1 = kern_now();
+            t1 = kern_now(), c1 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
             ok = v == expect;
         }
         secs[r] = t1 - t0;
         all_ok &= ok;
+        busy_wall += secs[r];
+        busy_cpu += c1 - c0;
         printf("run %d %.6f %s\n", r + 1, secs[r], ok ? "verified" : "WRONG");
         fflush(stdout);
     }
+    double idle = secs && !getenv("BENCH_NO_IDLE") ? idle_cores() : 0.0;
     drv_fini();
     if (!secs)
         return 1;
@@ -146,6 +173,7 @@ int main(int argc, char **argv)
     double median = runs % 2 ? secs[runs / 2] : 0.5 * (secs[runs / 2 - 1] + secs[runs / 2]);
     printf("RESULT,%s,%ld,%s,%d,%.6f,%.6f,%.6f,%d,%d\n", program, size, drv_system, workers, median, secs[0],
            secs[runs - 1], runs, all_ok);
+    printf("CPU %.2f %.2f\n", busy_wall > 0 ? busy_cpu / busy_wall : 0.0, idle);
     free(secs);
     free(keys);
     free(tmp);

@@ -7,6 +7,11 @@
  *     run 1 0.412345 verified
  *     ...
  *     RESULT,fib,40,fj,2,<median_s>,<min_s>,<max_s>,<runs>,<verified 1|0>
+ *     CPU <busy> <idle>
+ *
+ * CPU: cores' worth of CPU time (user + sys) the process used over the wall
+ * time of the timed runs, and afterwards over a pause with no work (skipped,
+ * 0.00, when BENCH_NO_IDLE is set).
  *
  * A driver (serial_bench.c, fj_bench.c, omp_bench.c, tbb_bench.cpp) only says
  * how its runtime starts and runs each program; the leaves are kernels.c.

@@ -37,7 +37,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # Instructions counted for `program size` on `system` (runs collected, summed).
 count() {
-    FINE_NO_IDLE=1 valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file="$tmp/cg.out" \
+    BENCH_NO_IDLE=1 valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file="$tmp/cg.out" \
         $fine/$1 $2 $3 1 1 >"$tmp/run.out" 2>"$tmp/valgrind.err" || {
         echo "bench-instructions: $1 $2 $3 failed:" >&2
         cat "$tmp/run.out" "$tmp/valgrind.err" >&2

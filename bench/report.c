@@ -5,7 +5,10 @@
  *
  * Table, per program: each system at each worker count with its median and
  * min-max, time / serial, speedup over its own 1-worker time, and "fj adv.":
- * this system's time / fj's time at the same worker count (> 1: fj is faster).
+ * this system's time / fj's time at the same worker count (> 1: fj is faster);
+ * "/lace": this system's time / Lace's (< 1: faster than Lace); "cpu run/idle":
+ * cores' worth of CPU the process used while timed and while idle afterwards
+ * (results.csv's cpu_busy and cpu_idle; Lace's idle workers spin, fj's park).
  * Chart: grouped bars, one group per program and worker count, one bar per
  * system, height = time / serial time on a log scale. */
 #include <math.h>
@@ -14,20 +17,23 @@
 #include <string.h>
 
 #define MAX_ROWS 512
-#define MAX_SYS 8
+#define MAX_SYS 12
 
 typedef struct row {
     char program[32], system[16];
     long size;
     int workers, runs, verified;
     double median, min, max;
+    char cpu_busy[16], cpu_idle[16]; /* "-" where the binary does not say */
 } row;
 
 static row rows[MAX_ROWS];
 static int nrows;
-static const char *systems[MAX_SYS] = {"serial", "fj", "libgomp", "libomp", "tbb", "java"};
-static const char *colors[MAX_SYS] = {"#777777", "#d62728", "#1f77b4", "#17becf", "#2ca02c", "#ff7f0e"};
-static const int nsys = 6;
+static const char *systems[MAX_SYS] = {"serial", "fj", "libgomp", "libomp", "tbb", "java", "fj-typed", "fj-classic",
+                                       "lace"};
+static const char *colors[MAX_SYS] = {"#777777", "#d62728", "#1f77b4", "#17becf", "#2ca02c",
+                                      "#ff7f0e", "#8c0000", "#e377c2", "#9467bd"};
+static const int nsys = 9;
 
 static const row *find(const char *program, long size, const char *system, int workers)
 {
@@ -84,12 +90,12 @@ static void print_fib_calls_ratios(long size)
 
 static void print_table(void)
 {
-    printf("\n%-10s %-9s %-7s %3s %10s %23s %9s %8s %8s %3s\n", "program", "size", "system", "w", "median_s",
-           "min-max", "x serial", "speedup", "fj adv.", "ok");
+    printf("\n%-10s %-9s %-10s %3s %10s %23s %9s %8s %8s %6s %12s %3s\n", "program", "size", "system", "w",
+           "median_s", "min-max", "x serial", "speedup", "fj adv.", "/lace", "cpu run/idle", "ok");
     for (int p = 0; p < nprograms; p++) {
         const row *pr = &rows[programs[p]];
         const row *ser = find(pr->program, pr->size, "serial", 1);
-        printf("%.*s\n", 100, "----------------------------------------------------------------------------------------------------");
+        printf("%.*s\n", 124, "--------------------------------------------------------------------------------------------------------------------------------");
         for (int s = 0; s < nsys; s++)
             for (int w = 0; w < nworkers; w++) {
                 const row *r = find(pr->program, pr->size, systems[s], workers_list[w]);
@@ -97,7 +103,8 @@ static void print_table(void)
                     continue;
                 const row *one = find(pr->program, pr->size, systems[s], 1);
                 const row *fj = find(pr->program, pr->size, "fj", r->workers);
-                char range[64], vs[16] = "-", sp[16] = "-", adv[16] = "-";
+                const row *lace = find(pr->program, pr->size, "lace", r->workers);
+                char range[64], vs[16] = "-", sp[16] = "-", adv[16] = "-", vl[16] = "-", cpu[40];
                 snprintf(range, sizeof range, "%.4f-%.4f", r->min, r->max);
                 if (ser)
                     snprintf(vs, sizeof vs, "%.2f", r->median / ser->median);
@@ -105,8 +112,11 @@ static void print_table(void)
                     snprintf(sp, sizeof sp, "%.2f", one->median / r->median);
                 if (fj && strcmp(r->system, "fj") != 0 && strcmp(r->system, "serial") != 0)
                     snprintf(adv, sizeof adv, "%.2f", r->median / fj->median);
-                printf("%-10s %-9ld %-7s %3d %10.4f %23s %9s %8s %8s %3s\n", r->program, r->size, r->system, r->workers,
-                       r->median, range, vs, sp, adv, r->verified ? "yes" : "NO");
+                if (lace && r != lace)
+                    snprintf(vl, sizeof vl, "%.2f", r->median / lace->median);
+                snprintf(cpu, sizeof cpu, "%s/%s", r->cpu_busy, r->cpu_idle);
+                printf("%-10s %-9ld %-10s %3d %10.4f %23s %9s %8s %8s %6s %12s %3s\n", r->program, r->size, r->system,
+                       r->workers, r->median, range, vs, sp, adv, vl, cpu, r->verified ? "yes" : "NO");
             }
         /* fib: the cost of one fork+join over serial, per system at 1 worker. */
         if (strcmp(pr->program, "fib") == 0 && ser) {
@@ -235,8 +245,10 @@ int main(int argc, char **argv)
     char line[512];
     while (fgets(line, sizeof line, f) && nrows < MAX_ROWS) {
         row *r = &rows[nrows];
-        if (sscanf(line, "%31[^,],%ld,%15[^,],%d,%lf,%lf,%lf,%d,%d", r->program, &r->size, r->system, &r->workers,
-                   &r->median, &r->min, &r->max, &r->runs, &r->verified) == 9)
+        strcpy(r->cpu_busy, "-");
+        strcpy(r->cpu_idle, "-");
+        if (sscanf(line, "%31[^,],%ld,%15[^,],%d,%lf,%lf,%lf,%d,%d,%15[^,],%15[^,\n]", r->program, &r->size, r->system,
+                   &r->workers, &r->median, &r->min, &r->max, &r->runs, &r->verified, r->cpu_busy, r->cpu_idle) >= 9)
             nrows++;
     }
     fclose(f);

@@ -13,6 +13,14 @@
 # build/bench/chart.svg.  Peers whose binary is missing are skipped with a
 # message.  BENCH_RUNS, BENCH_ROUNDS, BENCH_WORKERS ("1 2") and BENCH_PROGRAMS
 # override.
+#
+# The fine-grained programs (fib, dfs, knapsack, pi; bench/fine/) also run as
+# fj-typed, fj-classic and lace (when built: LACE_DIR, mk/bench.mk); their
+# "serial" is bench/fine's serial twin.  Each cell also records the CPU the
+# process used: cpu_busy, cores' worth of user+sys time over the wall time of
+# the timed runs, and cpu_idle, the same over a pause after them with no work
+# (a runtime whose idle workers spin shows ~1 per spinning worker); the
+# median over the cell's rounds, "-" where a binary does not report it.
 mode=${1:-quick}
 dir=build/bench
 csv=$dir/results.csv
@@ -36,8 +44,11 @@ if [ "$mode" = full ]; then
     java_warmup_ms=1000
     plan="fib 36 all
 fib-calls 36 serial
-fib 40 serial,fj,java
+fib 40 serial,fj,java,fj-typed,fj-classic,lace
 fib-calls 40 serial
+dfs 9 all
+knapsack 64 all
+pi 67108864 all
 nqueens 12 all
 sort 33554432 all
 matmul 1024 all
@@ -48,6 +59,9 @@ else
     java_warmup_ms=300
     plan="fib 30 all
 fib-calls 30 serial
+dfs 6 all
+knapsack 56 all
+pi 1048576 all
 nqueens 10 all
 sort 4194304 all
 matmul 512 all
@@ -56,44 +70,57 @@ uts 500 all"
 fi
 [ -n "$BENCH_PROGRAMS" ] && plan=$(echo "$plan" | grep -E "^($(echo $BENCH_PROGRAMS | tr ' ' '|')) ")
 
-command_of() {  # system -> command prefix, or empty if unavailable
+fine_programs=" dfs knapsack pi "   # only in bench/fine (fib is in both suites)
+fine_systems=" fj-typed fj-classic lace "
+
+command_of() {  # system [program] -> command prefix, or empty if unavailable
+    case "$fine_programs" in
+    *" $2 "*)
+        case "$fine_systems serial " in *" $1 "*) [ -x $dir/fine/$1 ] && echo "$dir/fine/$1" ;; esac
+        return ;;
+    esac
     case $1 in
     java) [ -f $dir/java/Bench.class ] && echo "java -Xss16m -Xmx3g -cp $dir/java Bench" ;;
+    fj-typed | fj-classic | lace) [ -x $dir/fine/$1 ] && [ "${2:-fib}" = fib ] && echo "$dir/fine/$1" ;;
     *) [ -x $dir/${1}_bench ] && echo "$dir/${1}_bench" ;;
     esac
 }
 
-echo "program,size,system,workers,median_s,min_s,max_s,runs,verified" >"$csv"
+echo "program,size,system,workers,median_s,min_s,max_s,runs,verified,cpu_busy,cpu_idle" >"$csv"
 : >"$log"
 start=$(date +%s)
 echo "bench ($mode): $runs runs per cell in $rounds rounds, systems taking turns, workers: $workers, $(uname -m), $ncpu CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
 for sys in libgomp libomp tbb java; do
     [ -n "$(command_of $sys)" ] || echo "bench: SKIPPING $sys (not built: see 'sh bench/peers.sh install')"
 done
+[ -n "$(command_of fj-typed)" ] || echo "bench: SKIPPING fj-typed (not built: include/fj.h has no typed API)"
+[ -n "$(command_of lace)" ] || echo "bench: SKIPPING lace (not built: make bench LACE_DIR=<a Lace source tree>)"
 cells_dir=$(mktemp -d)
 trap 'rm -rf "$cells_dir"' EXIT
 echo "$plan" | while read -r program size which; do
     [ -n "$program" ] || continue
     cells=""
-    for sys in serial fj libgomp libomp tbb java; do
+    for sys in serial fj libgomp libomp tbb java fj-typed fj-classic lace; do
         case ",$which," in *",all,"* | *",$sys,"*) ;; *) continue ;; esac
-        [ -n "$(command_of $sys)" ] || continue
+        [ -n "$(command_of $sys $program)" ] || continue
         for w in $workers; do
             [ $sys = serial ] && [ "$w" != 1 ] && continue
             cells="$cells $sys:$w"
             : >"$cells_dir/$sys.$w"
+            : >"$cells_dir/$sys.$w.cpu"
         done
     done
     round=1
     while [ "$round" -le "$rounds" ]; do
         for cell in $cells; do
             sys=${cell%:*} w=${cell#*:}
-            out=$(BENCH_JAVA_WARMUP_MS=$java_warmup_ms timeout $cell_timeout $(command_of $sys) $program $size $w $per_round 2>>"$log")
+            out=$(BENCH_JAVA_WARMUP_MS=$java_warmup_ms timeout $cell_timeout $(command_of $sys $program) $program $size $w $per_round 2>>"$log")
             rc=$?
             echo "$out" >>"$log"
             # One "seconds ok" line per run, "fail" for a round with no result:
             # the input of bench/summarise.sh.
             echo "$out" | awk '/^run / { print $3, ($4 == "verified") }' >>"$cells_dir/$sys.$w"
+            echo "$out" | awk '/^CPU / { print $2, $3 }' >>"$cells_dir/$sys.$w.cpu"
             if ! echo "$out" | grep -q '^RESULT,'; then
                 echo fail >>"$cells_dir/$sys.$w"
                 echo "  $program $size $sys w=$w round $round: FAILED (exit $rc$( [ $rc = 124 ] && echo ", over ${cell_timeout}s")); see $log"
@@ -103,8 +130,13 @@ echo "$plan" | while read -r program size which; do
     done
     for cell in $cells; do
         sys=${cell%:*} w=${cell#*:}
+        cpu=$(awk 'function med(a, n,  i, j, x) {
+                       for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { x = a[j]; a[j] = a[j - 1]; a[j - 1] = x }
+                       return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2 }
+                   { busy[++n] = $1; idle[n] = $2 }
+                   END { if (n) printf "%.2f,%.2f", med(busy, n), med(idle, n); else printf "-,-" }' "$cells_dir/$sys.$w.cpu")
         set -- $(sh bench/summarise.sh "$cells_dir/$sys.$w")
-        echo "$program,$size,$sys,$w,$1,$2,$3,$4,$5" >>"$csv"
+        echo "$program,$size,$sys,$w,$1,$2,$3,$4,$5,$cpu" >>"$csv"
         printf "  %-9s %-9s %-7s w=%s  median %.4f s (%.4f-%.4f) %s runs %s\n" $program $size $sys $w $1 $2 $3 $4 \
             "$( [ "$5" = 1 ] && echo verified || echo "NOT VERIFIED")"
     done

@@ -195,8 +195,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s %s %ld: got %ld, expected %ld\n", fine_system, program, size, v, expect);
         fflush(stdout);
     }
-    /* FINE_NO_IDLE: skip the idle pause (under valgrind it only costs time) */
-    double idle = getenv("FINE_NO_IDLE") ? 0.0 : idle_cores();
+    /* BENCH_NO_IDLE: skip the idle pause (under valgrind it only costs time) */
+    double idle = getenv("BENCH_NO_IDLE") ? 0.0 : idle_cores();
     fine_fini();
     qsort(secs, (size_t)runs, sizeof *secs, cmp_double);
     double median = runs % 2 ? secs[runs / 2] : 0.5 * (secs[runs / 2 - 1] + secs[runs / 2]);

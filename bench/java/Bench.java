@@ -335,6 +335,27 @@ public final class Bench {
         }
     }
 
+    static long processCpuNs() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean
+            ? ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime() : 0L;
+    }
+
+    // Cores' worth of CPU while the pool has no work: a settling pause, then
+    // the process CPU clock over 200 ms of the main thread sleeping.
+    static double idleCores() {
+        try {
+            Thread.sleep(50);
+            long c0 = processCpuNs(), w0 = System.nanoTime();
+            Thread.sleep(200);
+            long c1 = processCpuNs(), w1 = System.nanoTime();
+            return (double) (c1 - c0) / (w1 - w0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0.0;
+        }
+    }
+
     public static void main(String[] args) {
         if (args.length != 4) {
             System.err.println("usage: Bench fib|nqueens|sort|matmul|integrate|uts SIZE WORKERS RUNS");
@@ -357,20 +378,28 @@ public final class Bench {
         }
         double[] secs = new double[runs];
         boolean all = true;
+        // CPU of the process (all its threads: workers, JIT, GC) over each
+        // whole run, and over a pause with no work after them (bench/harness.h).
+        long busyCpu = 0, busyWall = 0;
         for (int r = 0; r < runs; r++) {
             timed = -1;
-            long t0 = System.nanoTime();
+            long c0 = processCpuNs(), t0 = System.nanoTime();
             boolean ok = run.once(size);
-            double s = (System.nanoTime() - t0) * 1e-9;
+            long t1 = System.nanoTime(), c1 = processCpuNs();
+            busyCpu += c1 - c0;
+            busyWall += t1 - t0;
+            double s = (t1 - t0) * 1e-9;
             secs[r] = timed >= 0 ? timed : s;
             all &= ok;
             System.out.printf("run %d %.6f %s%n", r + 1, secs[r], ok ? "verified" : "WRONG");
         }
+        double idle = System.getenv("BENCH_NO_IDLE") == null ? idleCores() : 0.0;
         pool.shutdown();
         Arrays.sort(secs);
         double median = runs % 2 == 1 ? secs[runs / 2] : 0.5 * (secs[runs / 2 - 1] + secs[runs / 2]);
         System.out.printf("RESULT,%s,%d,java,%d,%.6f,%.6f,%.6f,%d,%d%n", name, size, workers, median, secs[0],
                           secs[runs - 1], runs, all ? 1 : 0);
+        System.out.printf("CPU %.2f %.2f%n", busyWall > 0 ? (double) busyCpu / busyWall : 0.0, idle);
         System.exit(all ? 0 : 1);
     }
 }
