@@ -45,12 +45,16 @@ LACE_CFLAGS := -O3 $(FINE_MARCH) -DNDEBUG -DLACE_USE_MMAP=1 -std=gnu11
 FINE_SRC := bench/fine/main.c bench/fine/fine.h
 # The typed API (FJ_TASK, FJ_SPAWN, ...) is built only when fj.h has it.
 FINE_TYPED := $(shell grep -qs FJ_SPAWN include/fj.h && echo yes)
+, := ,
+# LACE_DIR counts only if it holds Lace's sources.
+LACE_OK := $(if $(LACE_DIR),$(wildcard $(LACE_DIR)/src/lace.h))
 # The fine binaries alone (bench-build builds them with the other peers).
 FINE_BINS := $(FINE_DIR)/serial $(FINE_DIR)/fj-classic $(if $(FINE_TYPED),$(FINE_DIR)/fj-typed) \
-	$(if $(LACE_DIR),$(FINE_DIR)/lace)
+	$(if $(LACE_OK),$(FINE_DIR)/lace)
 # A peer that cannot be built now leaves no old binary for bench/run.sh.
 FINE_STALE := $(if $(FINE_TYPED),,echo "bench: SKIPPING fj-typed (include/fj.h has no FJ_SPAWN yet)"; rm -f $(FINE_DIR)/fj-typed;) \
-	$(if $(LACE_DIR),,echo "bench: SKIPPING lace (set LACE_DIR to a Lace source tree, e.g. LACE_DIR=../shared/peers/lace-1.4.2)"; rm -f $(FINE_DIR)/lace;) true
+	$(if $(LACE_OK),,echo "bench: SKIPPING lace ($(if $(LACE_DIR),LACE_DIR=$(LACE_DIR) has no src/lace.h,set LACE_DIR to a Lace source tree$(,) e.g. LACE_DIR=../shared/peers/lace-1.4.2))"; \
+	rm -f $(FINE_DIR)/lace;) true
 
 .PHONY: bench bench-quick bench-build bench-peers bench-fjlib bench-clean bench-floor bench-instructions
 
