@@ -1,0 +1,31 @@
+# model.mk - model checking of the runtime's protocols with Spin (issue 13).
+#
+#   make check-model   every model of tests/model/ checked exhaustively, then
+#                      every mutant, which the checker must catch (a mutant
+#                      that passes fails the target: the model would be blind
+#                      to that mistake).  Needs `spin` (.ci/packages.d/model).
+#
+# Each entry: name:expect:model:defines (defines separated by commas).
+# tests/model/check.sh runs one entry and prints states, depth, memory, time.
+
+MODEL_WORK ?= build/model
+
+MODEL_RUNS := \
+  deque-steal:pass:deque.pml: \
+  deque-batch:pass:deque.pml:-DNTHIEVES=1,-DBATCH=2,-DSTEALS=2,-DNITEMS=4,-DCAP0=4 \
+  deque-mutant-no-thief-fence:fail:deque.pml:-DMUT_NO_THIEF_FENCE \
+  deque-mutant-pop-loads-head-first:fail:deque.pml:-DMUT_POP_LOADS_HEAD_FIRST \
+  deque-mutant-fenced-pop-no-fence:fail:deque.pml:-DMUT_POP_FENCED_NO_FENCE \
+  deque-mutant-set-fenced-after-barrier:fail:deque.pml:-DMUT_SET_FENCED_AFTER_BARRIER \
+  deque-mutant-unlocked-unfence:fail:deque.pml:-DMUT_UNLOCKED_UNFENCE \
+  deque-mutant-no-spare-slots:fail:deque.pml:-DMUT_NO_SPARE
+
+.PHONY: check-model
+
+check-model:
+	@command -v spin >/dev/null || { echo "check-model needs spin: sh tools/install-deps.sh" >&2; exit 1; }
+	@failed=0; for run in $(MODEL_RUNS); do \
+	  name=$${run%%:*}; rest=$${run#*:}; expect=$${rest%%:*}; rest=$${rest#*:}; \
+	  model=$${rest%%:*}; defines=$$(echo "$${rest#*:}" | tr ',' ' '); \
+	  sh tests/model/check.sh $(MODEL_WORK) $$name $$expect tests/model/$$model $$defines || failed=1; \
+	done; exit $$failed
