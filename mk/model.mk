@@ -6,6 +6,10 @@
 #                      to that mistake).  Needs `spin` (.ci/packages.d/model).
 #
 # Each entry: name:expect:model:defines (defines separated by commas).
+# expect: pass, or fail / fail-assert / fail-deadlock for a mutant (a
+# mistake put into the model on purpose) or a known bug of today's code
+# (task-bug-*: when the code is fixed, that entry fails and must change to
+# a pass run of the fixed model).
 # tests/model/check.sh runs one entry and prints states, depth, memory, time.
 
 MODEL_WORK ?= build/model
@@ -13,12 +17,21 @@ MODEL_WORK ?= build/model
 MODEL_RUNS := \
   deque-steal:pass:deque.pml: \
   deque-batch:pass:deque.pml:-DNTHIEVES=1,-DBATCH=2,-DSTEALS=2,-DNITEMS=4,-DCAP0=4 \
-  deque-mutant-no-thief-fence:fail:deque.pml:-DMUT_NO_THIEF_FENCE \
+  deque-mutant-no-thief-fence:fail-assert:deque.pml:-DMUT_NO_THIEF_FENCE \
   deque-mutant-pop-loads-head-first:fail:deque.pml:-DMUT_POP_LOADS_HEAD_FIRST \
   deque-mutant-fenced-pop-no-fence:fail:deque.pml:-DMUT_POP_FENCED_NO_FENCE \
   deque-mutant-set-fenced-after-barrier:fail:deque.pml:-DMUT_SET_FENCED_AFTER_BARRIER \
   deque-mutant-unlocked-unfence:fail:deque.pml:-DMUT_UNLOCKED_UNFENCE \
-  deque-mutant-no-spare-slots:fail:deque.pml:-DMUT_NO_SPARE
+  deque-mutant-no-spare-slots:fail-assert:deque.pml:-DMUT_NO_SPARE \
+  task-join-wake:pass:task.pml:-DSKIP_OUTCOME \
+  task-join-wake-external:pass:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER \
+  task-fixed-outcome:pass:task.pml:-DFIX_INLINE_FENCE,-DFIX_BODY_ERROR,-DEXTERNAL_WAITER \
+  task-bug-cancel-after-inline-join:fail-assert:task.pml:-DFIX_BODY_ERROR \
+  task-bug-fail-swallows-body-error:fail-assert:task.pml:-DFIX_INLINE_FENCE \
+  task-bug-issue12-is-done-while-running:fail-assert:task.pml:-DSKIP_OUTCOME,-DCHECK_IS_DONE \
+  task-mutant-no-waiter-heavy-fence:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER,-DMUT_NO_WAITER_HEAVY_FENCE \
+  task-mutant-no-park-recheck:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DMUT_NO_PARK_RECHECK \
+  task-mutant-inline-loads-flags-first:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER,-DMUT_INLINE_LOADS_FLAGS_FIRST
 
 .PHONY: check-model
 

@@ -3,8 +3,10 @@
 #
 # Usage: check.sh WORKDIR NAME EXPECT MODEL [SPIN_DEFINES...]
 #   EXPECT  pass: the checker must find no error in the whole state space;
-#           fail: a mutant, the checker must find a counterexample (its trail
-#                 is left in WORKDIR/NAME/ for `spin -t -p`).
+#           fail: a mutant (or a known bug), the checker must find a
+#                 counterexample (its trail is left in WORKDIR/NAME/ for
+#                 `spin -t -p`); fail-assert / fail-deadlock: and it must be
+#                 an assertion / an invalid end state (a thread blocked for ever).
 # PAN_CFLAGS (default -DSAFETY -DCOLLAPSE: safety properties, lossless state
 # compression, so every state is still visited) and PAN_RUN (extra pan flags)
 # come from the environment.  Prints one line: name, verdict, states, depth,
@@ -49,9 +51,19 @@ if [ "$expect" = pass ]; then
     echo "ok   $name: exhaustive, no error, $summary"
 else
     if [ "$errors" = 0 ]; then
-        echo "FAIL $name: the mutant passed: the model cannot see this mistake ($summary)"
+        echo "FAIL $name: no counterexample: the model no longer sees this mistake ($summary)"
+        exit 1
+    fi
+    case $expect in
+    fail-assert) kind="assertion violated" ;;
+    fail-deadlock) kind="invalid end state" ;;
+    *) kind="" ;;
+    esac
+    if [ -n "$kind" ] && ! grep -q "$kind" pan.log; then
+        grep -m1 "^pan:" pan.log
+        echo "FAIL $name: a counterexample, but not the expected kind ($kind)"
         exit 1
     fi
     what=$(grep -m1 -E "^pan:[0-9]*:|pan: " pan.log | sed 's/^pan:[0-9]*: *//; s/ (at depth.*//')
-    echo "ok   $name: mutant caught: $what, $summary"
+    echo "ok   $name: counterexample found as expected: $what, $summary"
 fi

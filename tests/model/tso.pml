@@ -68,23 +68,24 @@ inline STORE(me, a, v)
     }
 }
 
-inline LOAD(me, a, r)
+/* The body of LOAD, for use inside a d_step of the model. */
+inline LOAD_IN(me, a, r)
 {
-    d_step {
-        r = mem[a];
-        tso_i = 0;
-        do
-        :: tso_i < sb_n[me] ->
-            if
-            :: sb_a[me * SB_DEPTH + tso_i] == a -> r = sb_v[me * SB_DEPTH + tso_i]
-            :: else
-            fi;
-            tso_i++
-        :: else -> break
-        od;
-        tso_i = 0
-    }
+    r = mem[a];
+    tso_i = 0;
+    do
+    :: tso_i < sb_n[me] ->
+        if
+        :: sb_a[me * SB_DEPTH + tso_i] == a -> r = sb_v[me * SB_DEPTH + tso_i]
+        :: else
+        fi;
+        tso_i++
+    :: else -> break
+    od;
+    tso_i = 0
 }
+
+inline LOAD(me, a, r) { d_step { LOAD_IN(me, a, r) } }
 
 inline FLUSH_IN(me)
 {
