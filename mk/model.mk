@@ -31,7 +31,13 @@ MODEL_RUNS := \
   task-bug-issue12-is-done-while-running:fail-assert:task.pml:-DSKIP_OUTCOME,-DCHECK_IS_DONE \
   task-mutant-no-waiter-heavy-fence:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER,-DMUT_NO_WAITER_HEAVY_FENCE \
   task-mutant-no-park-recheck:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DMUT_NO_PARK_RECHECK \
-  task-mutant-inline-loads-flags-first:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER,-DMUT_INLINE_LOADS_FLAGS_FIRST
+  task-mutant-inline-loads-flags-first:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER,-DMUT_INLINE_LOADS_FLAGS_FIRST \
+  idle-fork:pass:idle.pml: \
+  idle-submit:pass:idle.pml:-DSUBMIT \
+  idle-mutant-no-park-fence:fail-deadlock:idle.pml:-DMUT_NO_PARK_FENCE \
+  idle-mutant-no-park-recheck:fail-deadlock:idle.pml:-DMUT_NO_PARK_RECHECK \
+  idle-mutant-word-read-late:fail-deadlock:idle.pml:-DMUT_WORD_READ_LATE \
+  idle-mutant-signal-before-push:fail-deadlock:idle.pml:-DMUT_SIGNAL_BEFORE_PUSH
 
 .PHONY: check-model
 
