@@ -17,6 +17,9 @@ MODEL_WORK ?= build/model
 MODEL_RUNS := \
   deque-steal:pass:deque.pml: \
   deque-batch:pass:deque.pml:-DNTHIEVES=1,-DBATCH=2,-DSTEALS=2,-DNITEMS=4,-DCAP0=4 \
+  deque-batch-2-thieves:pass:deque.pml:-DNTHIEVES=2,-DBATCH=2,-DNITEMS=3,-DCAP0=4 \
+  deque-no-growth:pass:deque.pml:-DNO_GROWTH \
+  deque-symmetric:pass:deque.pml:-DSYMMETRIC \
   deque-mutant-no-thief-fence:fail-assert:deque.pml:-DMUT_NO_THIEF_FENCE \
   deque-mutant-pop-loads-head-first:fail:deque.pml:-DMUT_POP_LOADS_HEAD_FIRST \
   deque-mutant-fenced-pop-no-fence:fail:deque.pml:-DMUT_POP_FENCED_NO_FENCE \

@@ -20,7 +20,17 @@
  * (= FJ_STEAL_BATCH_MAX, the most slots a thief reads after its claim).
  * FENCED_POPS stands for FJ_DEQUE_FENCED_POPS.  Growth is the part between
  * the GROWTH markers; with -DNO_GROWTH the array never grows and a full
- * push runs the item inline.
+ * push runs the item inline.  -DSYMMETRIC is the mode without membarrier
+ * (deque_init: fenced stays 1; fence_heavy is fence_full).
+ *
+ * Where the model is smaller than the code (each keeps every behaviour the
+ * properties depend on): indices are bytes starting at BASE; FENCED_POPS is
+ * 1, not 4096, so the owner's clearing of `fenced` is reached; a store buffer
+ * holds SB_DEPTH stores and a full one stalls the thread until it drains;
+ * while growing under the lock the owner drains its buffer after each copied
+ * slot (nobody else can read the arrays then: thieves touch buf only under
+ * the lock, and the unlock drains the buffer anyway).  A steal's trylock may
+ * fail whenever the lock is busy (wait = false) or wait for it (wait = true).
  *
  * Mutants (each must make the checker fail; see mk/model.mk):
  *   MUT_NO_THIEF_FENCE  the thief's fence after its claim of head is dropped
