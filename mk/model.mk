@@ -28,11 +28,14 @@ MODEL_RUNS := \
   deque-mutant-no-spare-slots:fail-assert:deque.pml:-DMUT_NO_SPARE \
   task-join-wake:pass:task.pml:-DSKIP_OUTCOME \
   task-join-wake-external:pass:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER \
+  task-join-wake-worker:pass:task.pml:-DSKIP_OUTCOME,-DWORKER_WAITER \
   task-fixed-outcome:pass:task.pml:-DFIX_INLINE_FENCE,-DFIX_BODY_ERROR,-DEXTERNAL_WAITER \
+  task-fixed-outcome-worker:pass:task.pml:-DFIX_INLINE_FENCE,-DFIX_BODY_ERROR,-DWORKER_WAITER \
   task-bug-cancel-after-inline-join:fail-assert:task.pml:-DFIX_BODY_ERROR \
   task-bug-fail-swallows-body-error:fail-assert:task.pml:-DFIX_INLINE_FENCE \
   task-bug-issue12-is-done-while-running:fail-assert:task.pml:-DSKIP_OUTCOME,-DCHECK_IS_DONE \
   task-mutant-no-waiter-heavy-fence:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER,-DMUT_NO_WAITER_HEAVY_FENCE \
+  task-mutant-no-waiter-heavy-fence-worker:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DWORKER_WAITER,-DMUT_NO_WAITER_HEAVY_FENCE \
   task-mutant-no-park-recheck:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DMUT_NO_PARK_RECHECK \
   task-mutant-inline-loads-flags-first:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER,-DMUT_INLINE_LOADS_FLAGS_FIRST \
   idle-fork:pass:idle.pml: \

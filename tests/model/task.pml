@@ -11,7 +11,10 @@
  *     (task_execute, task_publish)
  *   2 an aborter: fj_task_cancel or fj_task_fail, at any moment after the fork
  *   3 (with -DEXTERNAL_WAITER) a thread outside the pool in fj_join(t)
- *     (task_wait_external: FUTEX_WAITERS and a futex on the status word)
+ *     (task_wait_external: FUTEX_WAITERS and a futex on the status word),
+ *     or (with -DWORKER_WAITER) another worker in fj_join(t), which
+ *     registers its parker slot in the waiter field and parks (the owner,
+ *     when t was stolen, then finds the field taken and polls)
  * The deque is one abstract cell here: push stores tail (DQ) through the
  * owner's store buffer, a steal needs that store in memory, and pop/steal
  * decide atomically who takes t (deque.pml checks that part).
@@ -51,7 +54,7 @@
  *                     fail whose abort then finds the task done
  */
 
-#ifdef EXTERNAL_WAITER
+#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER)
 #define NT 4
 #else
 #define NT 3
@@ -65,9 +68,9 @@
 #define ERROR 3     /* t->fj_error */
 #define EFFECT 4    /* what the body writes */
 #define DQ 5        /* the owner's deque holds t (its tail store) */
-#define PWORD 6     /* parkers[0].word, the owner's futex word */
-#define PUB 7       /* the program hands t's address to other threads (a flag) */
-#define NADDR 8
+#define PWORD 6     /* parkers[0].word, the owner's futex word; PWORD + 1: the helper's */
+#define PUB 8       /* the program hands t's address to other threads (a flag) */
+#define NADDR 9
 
 #define NEW 0
 #define FORKED 1
@@ -138,12 +141,12 @@ inline RECORD_ERROR(me, x_err, x_ok)
 
 /* futex_wait(word, expected): sleeps only if the word still holds
  * `expected` (the kernel's check is atomic with queueing the sleeper). */
-inline FUTEX_WAIT_PWORD(me, x_e)
+inline FUTEX_WAIT_PWORD(me, x_pw, x_e)
 {
     d_step {
         FLUSH_IN(me);
         if
-        :: mem[PWORD] == x_e -> sleeping[me] = 1; sleep_on[me] = PWORD
+        :: mem[x_pw] == x_e -> sleeping[me] = 1; sleep_on[me] = x_pw
         :: else
         fi
     };
@@ -185,11 +188,11 @@ inline FUTEX_WAKE(me, x_word)
     }
 }
 
-/* parker_wake(0): atomic_fetch_add_full(&word, 1); futex_wake(&word, 1) */
-inline PARKER_WAKE(me)
+/* parker_wake(waiter - 1): atomic_fetch_add_full(&word, 1); futex_wake(&word, 1) */
+inline PARKER_WAKE(me, x_waiter)
 {
-    d_step { FLUSH_IN(me); mem[PWORD]++ };
-    FUTEX_WAKE(me, PWORD)
+    d_step { FLUSH_IN(me); mem[PWORD + x_waiter - 1]++ };
+    FUTEX_WAKE(me, PWORD + x_waiter - 1)
 }
 
 /* The task's fn: writes EFFECT, returns 0 or ERR_BODY (the checker picks). */
@@ -222,6 +225,65 @@ inline JOIN_RETURNS(me)
     :: body_ran -> LOAD(me, EFFECT, e); assert(e == 1)
     :: else
     fi
+}
+
+/* task_join_help(w, t) for the worker whose parker slot is mine - 1, with
+ * nothing else to help with (join_find_help finds nothing): spin, or park
+ * (join_park: join_register, then idle_park).  Uses the caller's ph, fl, wt,
+ * e, ok. */
+inline JOIN_HELP(me, mine)
+{
+    /* task_join_help: while (!status_is_done(task_status_acquire(t))) */
+    do
+    :: LOADW(me, ph, fl, wt);
+        if
+        :: IS_DONE(ph) -> break
+        :: else
+        fi;
+        /* join_find_help: nothing to help with here */
+        if
+        :: skip                             /* cpu_relax / sched_yield round */
+        :: true ->
+            /* join_park -> join_register */
+            do
+            :: LOADW(me, ph, fl, wt);
+                if
+                :: IS_DONE(ph) -> goto not_registered   /* return 0 */
+                :: wt == mine -> break                  /* holder == mine */
+                :: wt != 0 && wt != mine -> goto poll   /* another worker holds it: -1 */
+                :: else
+                fi;
+                CASW(me, ph, fl, wt, ph, fl, mine, ok); /* s | (mine << WAITER_SHIFT) */
+                if
+                :: ok -> break
+                :: else
+                fi
+            od;
+            skip;  /* (a break may not land in a d_step) */
+            /* idle_park(&pool->idle, slot, join_has_work, &jw) */
+            LOAD(me, PWORD + mine - 1, e);             /* e = atomic_load_acquire(&p->word) */
+            FLUSH(me);                      /* list_parker (mutex); sleepers += 1 (full) */
+#ifndef MUT_NO_WAITER_HEAVY_FENCE
+            MEMBARRIER();                   /* fence_heavy() */
+#endif
+#ifndef MUT_NO_PARK_RECHECK
+            LOADW(me, ph, fl, wt);          /* has_work: join_task_done */
+            if
+            :: IS_DONE(ph) -> skip
+            :: else -> FUTEX_WAIT_PWORD(me, PWORD + mine - 1, e)   /* futex_wait(&p->word, e, NULL) */
+            fi;
+#else
+            FUTEX_WAIT_PWORD(me, PWORD + mine - 1, e);
+#endif
+            FLUSH(me);                      /* unlist_parker; sleepers -= 1 */
+            goto not_registered;
+poll:
+            skip;   /* task_wait_external(t, now + 1 ms): returns by the deadline at the latest */
+not_registered:
+            e = 0
+        fi
+    od;
+    skip;  /* (a break may not land in a d_step) */
 }
 
 /* ---- thread 0: fork, then join ---- */
@@ -312,7 +374,7 @@ aftermath:
     /* task_popped_aftermath */
     LOADW(me, ph, fl, wt);                  /* status = atomic_load(status) */
     if
-    :: wt != 0 -> PARKER_WAKE(me)           /* (never: only the owner parks as a worker) */
+    :: wt != 0 -> PARKER_WAKE(me, wt)       /* parker_wake(waiter - 1) */
     :: else
     fi;
     if
@@ -331,54 +393,7 @@ join_slow:
     :: IS_DONE(ph) -> goto outcome
     :: else
     fi;
-    /* task_join_help: while (!status_is_done(task_status_acquire(t))) */
-    do
-    :: LOADW(me, ph, fl, wt);
-        if
-        :: IS_DONE(ph) -> break
-        :: else
-        fi;
-        /* join_find_help: nothing to help with here */
-        if
-        :: skip                             /* cpu_relax / sched_yield round */
-        :: true ->
-            /* join_park -> join_register */
-            do
-            :: LOADW(me, ph, fl, wt);
-                if
-                :: IS_DONE(ph) -> goto not_registered   /* return 0 */
-                :: wt == 1 -> break                     /* holder == mine */
-                :: else
-                fi;
-                CASW(me, ph, fl, wt, ph, fl, 1, ok);    /* s | (mine << WAITER_SHIFT) */
-                if
-                :: ok -> break
-                :: else
-                fi
-            od;
-            skip;  /* (a break may not land in a d_step) */
-            /* idle_park(&pool->idle, slot, join_has_work, &jw) */
-            LOAD(me, PWORD, e);             /* e = atomic_load_acquire(&p->word) */
-            FLUSH(me);                      /* list_parker (mutex); sleepers += 1 (full) */
-#ifndef MUT_NO_WAITER_HEAVY_FENCE
-            MEMBARRIER();                   /* fence_heavy() */
-#endif
-#ifndef MUT_NO_PARK_RECHECK
-            LOADW(me, ph, fl, wt);          /* has_work: join_task_done */
-            if
-            :: IS_DONE(ph) -> skip
-            :: else -> FUTEX_WAIT_PWORD(me, e)   /* futex_wait(&p->word, e, NULL) */
-            fi;
-#else
-            FUTEX_WAIT_PWORD(me, e);
-#endif
-            FLUSH(me);                      /* unlist_parker; sleepers -= 1 */
-not_registered:
-    skip;
-            e = 0
-        fi
-    od;
-    skip;  /* (a break may not land in a d_step) */
+    JOIN_HELP(me, 1);
 outcome:
     skip;
     /* task_outcome_of(t, task_status_acquire(t)) */
@@ -432,7 +447,7 @@ proctype thief()
     od;
     skip;  /* (a break may not land in a d_step) */
     if
-    :: old_wt != 0 -> PARKER_WAKE(me)       /* parker_wake(waiter - 1) */
+    :: old_wt != 0 -> PARKER_WAKE(me, old_wt)   /* parker_wake(waiter - 1) */
     :: else
     fi;
     if
@@ -495,6 +510,30 @@ refused:
     done_threads++
 }
 
+#ifdef WORKER_WAITER
+/* ---- thread 3: another worker joining t (fj.h: a thread other than the
+ * forker may join); it is not t's owner, so task_join goes to task_join_slow
+ * and waits in task_join_help with its own parker slot (1) ---- */
+proctype helper()
+{
+    byte me = 3;
+    byte ph, fl, wt, e;
+    bit ok;
+
+    mem[PUB] == 1;                          /* it learns of t after the fork */
+    LOADW(me, ph, fl, wt);                  /* task_join: status; t->fj_owner != w */
+    /* task_join_slow(w, t, NULL) */
+    if
+    :: IS_DONE(ph) -> skip
+    :: else -> JOIN_HELP(me, 2)
+    fi;
+    LOADW(me, ph, fl, wt);                  /* task_outcome_of(t, task_status_acquire(t)) */
+    OUTCOME_OF(me, ph, fl, ext_rc);
+    JOIN_RETURNS(me);
+    done_threads++
+}
+#endif
+
 #ifdef EXTERNAL_WAITER
 /* ---- thread 3: fj_join from a thread outside the pool ---- */
 proctype external()
@@ -543,8 +582,12 @@ again:
 
 init
 {
+#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER)
 #ifdef EXTERNAL_WAITER
     atomic { run owner(); run thief(); run aborter(); run external() };
+#else
+    atomic { run owner(); run thief(); run aborter(); run helper() };
+#endif
     done_threads == 4;
 #ifndef SKIP_OUTCOME
     assert(ext_rc == join_rc);              /* every join reports the same outcome */
