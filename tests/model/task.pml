@@ -290,7 +290,7 @@ not_registered:
 proctype owner()
 {
     byte me = 0;
-    byte ph, fl, wt, e, rc, above;
+    byte ph, fl, wt, e, rc;
     bit ok;
 
     /* task_fork (task_inline.h) */
