@@ -4,8 +4,8 @@
 # Usage: check.sh WORKDIR NAME EXPECT MODEL [SPIN_DEFINES...]
 #   EXPECT  pass: the checker must find no error in the whole state space;
 #           fail: a mutant (or a known bug), the checker must find a
-#                 counterexample (its trail is left in WORKDIR/NAME/ for
-#                 `spin -t -p`); fail-assert / fail-deadlock: and it must be
+#                 counterexample (its trail is left in WORKDIR/NAME/: replay it
+#                 there with `spin -t -p -g DEFINES MODEL`); fail-assert / fail-deadlock: and it must be
 #                 an assertion / an invalid end state (a thread blocked for ever).
 # PAN_CFLAGS (default -DSAFETY -DCOLLAPSE: safety properties, lossless state
 # compression, so every state is still visited) and PAN_RUN (extra pan flags)
@@ -44,8 +44,8 @@ fi
 if [ "$expect" = pass ]; then
     if [ "$errors" != 0 ] || [ "$truncated" = 1 ]; then
         grep -E "pan:|violated|error|depth too small" pan.log | head -5
-        [ "$errors" != 0 ] && ./pan -r -m1000000 >trail.txt 2>&1 || true
-        echo "FAIL $name: $errors error(s) or an incomplete search, $summary (trail: $dir)"
+        [ "$errors" != 0 ] && spin -t -p -g "$@" "$(basename "$model")" >trail.txt 2>&1 || true
+        echo "FAIL $name: $errors error(s) or an incomplete search, $summary (counterexample: $dir/trail.txt)"
         exit 1
     fi
     echo "ok   $name: exhaustive, no error, $summary"
