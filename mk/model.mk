@@ -21,10 +21,10 @@ MODEL_RUNS := \
   deque-no-growth:pass:deque.pml:-DNO_GROWTH \
   deque-symmetric:pass:deque.pml:-DSYMMETRIC \
   deque-mutant-no-thief-fence:fail-assert:deque.pml:-DMUT_NO_THIEF_FENCE \
-  deque-mutant-pop-loads-head-first:fail:deque.pml:-DMUT_POP_LOADS_HEAD_FIRST \
-  deque-mutant-fenced-pop-no-fence:fail:deque.pml:-DMUT_POP_FENCED_NO_FENCE \
-  deque-mutant-set-fenced-after-barrier:fail:deque.pml:-DMUT_SET_FENCED_AFTER_BARRIER \
-  deque-mutant-unlocked-unfence:fail:deque.pml:-DMUT_UNLOCKED_UNFENCE \
+  deque-mutant-pop-loads-head-first:fail-assert:deque.pml:-DMUT_POP_LOADS_HEAD_FIRST \
+  deque-mutant-fenced-pop-no-fence:fail-assert:deque.pml:-DMUT_POP_FENCED_NO_FENCE \
+  deque-mutant-set-fenced-after-barrier:fail-assert:deque.pml:-DMUT_SET_FENCED_AFTER_BARRIER \
+  deque-mutant-unlocked-unfence:fail-assert:deque.pml:-DMUT_UNLOCKED_UNFENCE \
   deque-mutant-no-spare-slots:fail-assert:deque.pml:-DMUT_NO_SPARE \
   task-join-wake:pass:task.pml:-DSKIP_OUTCOME \
   task-join-wake-external:pass:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER \
