@@ -468,9 +468,9 @@ int fj_profile_set_clock(unsigned long long (*clock)(void));
  * Memory is never reused while a thief may still write into it.
  *
  * Limits: FJ_DEQUE_FRAMES (environment, default 1048576) frames per worker are
- * reserved as address space and committed when first touched.  A typed spawn
- * beyond it stops the program with a message naming the setting (as a stack
- * overflow would); an fj_fork beyond it runs the task inline.
+ * reserved as address space and committed when first touched.  A spawn or an
+ * fj_fork that finds them all in use runs its task at once, inline, as the
+ * serial program would; the sync still returns its result.
  */
 
 typedef struct fj_worker fj_worker;

@@ -60,8 +60,8 @@
  *    the range; when it is full, deque_compact slides the queued item frames
  *    down onto the dead ones (under the lock, where thieves read frames).  A
  *    deque full of live frames makes an item push fail (the caller runs the
- *    task inline, losing nothing); a typed spawn beyond it stops the program
- *    (frame.c), as a stack overflow would.
+ *    task inline, losing nothing); a typed spawn beyond it runs at once and
+ *    keeps its result on the overflow stack for its sync (frame.c, point 5).
  *
  * 6. Stealing several.  A steal costs one fence_heavy, which is a membarrier
  *    system call (tens of microseconds on some virtual machines), so a thief
@@ -164,6 +164,8 @@ void deque_destroy(deque *d)
     pthread_mutex_destroy(&d->lock);
     if (d->base)
         munmap(d->base, d->reserved_bytes);
+    free(d->overflow);
+    d->overflow = NULL;
     d->base = d->end = NULL;
 }
 
@@ -235,8 +237,9 @@ static void deque_pop_fence(deque *d)
     fence_full();
     if (!fj_fence_asymmetric)
         return;
-    if (d->fenced_pops_left > 0) {
-        d->fenced_pops_left--;
+    if (d->fenced_pops_left > 0 || d->overflow_count > 0) {
+        if (d->fenced_pops_left > 0)
+            d->fenced_pops_left--;
         return;
     }
     /* Fencing just began, or FJ_DEQUE_FENCED_POPS pops went by: did a thief

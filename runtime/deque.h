@@ -54,6 +54,11 @@ typedef struct deque {
     size_t reserved_bytes;
     uintptr_t head_seen;        /* head when fencing was last prolonged */
     unsigned fenced_pops_left;  /* fenced pops before head is looked at again */
+    /* Results of typed spawns that found the range full and ran at once
+     * (frame.c), newest last; while any is here pops stay fenced, so every
+     * sync comes to the slow path that hands them out. */
+    unsigned char (*overflow)[FJ_FRAME_DATA_SIZE];
+    size_t overflow_count, overflow_room;
     pthread_t owner;            /* asserted in owner-only operations (debug builds) */
 } deque;
 

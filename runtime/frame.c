@@ -43,6 +43,13 @@
  *    it; fj__unsynced reports it in debug builds.  A frame whose task already
  *    ran at its spawn (serial elision): its result is ready.
  *
+ * 5. A full deque.  A spawn that finds every reserved frame in use runs its
+ *    task at once, as the serial program would, and keeps the result on the
+ *    deque's overflow stack; while that stack is not empty, head's fenced bit
+ *    stays set, so every sync takes the slow path, which hands the newest
+ *    result out (syncs are LIFO, and every overflowed spawn is newer than every
+ *    frame in the deque).  Nothing is lost and no program stops.
+ *
  * Summary: 1. a sync returns only when its frame's task is done, and
  * everything the task wrote is visible (the thief's CAS releases, our load
  * acquires); 2. a waiting owner runs only descendants of its frame, so no join
@@ -102,13 +109,47 @@ void frame_run_stolen(fj_worker *w, fj_frame *f)
     f->fj_run(w, f);
 }
 
-static void frame_overflow(const fj_worker *w)
+/* Sets or keeps the fenced bit of head, so that every pop comes to the slow
+ * path while spawns that ran at once wait for their syncs (point 5). */
+static void frame_force_slow_pops(deque *d)
 {
-    fprintf(stderr,
-            "fj: typed spawn on worker %u: all %zu frames of its deque are in use (FJ_DEQUE_FRAMES=%zu); "
-            "sync earlier, or raise FJ_DEQUE_FRAMES\n",
-            w->index, (size_t)(w->deque.end - w->deque.base), (size_t)(w->deque.end - w->deque.base));
-    abort();
+    pthread_mutex_lock(&d->lock);
+    atomic_store((atomic_word *)&d->ends.fj_head, deque_head_word(d) | FJ__HEAD_FENCED);
+    pthread_mutex_unlock(&d->lock);
+}
+
+/* The deque is full: run the spawned task now, as the serial program would,
+ * and keep its result for its sync on the overflow stack (point 5). */
+static void frame_spawn_overflowed(fj_worker *w, fj_frame *spare)
+{
+    deque *d = &w->deque;
+    fj_frame task = *spare;  /* the spare frame is reused by the task's own spawns */
+    task.fj_state = 0;
+    task.fj_run(w, &task);
+    if (d->overflow_count == d->overflow_room) {
+        size_t room = d->overflow_room ? 2 * d->overflow_room : 64;
+        void *grown = realloc(d->overflow, room * sizeof *d->overflow);
+        if (!grown) {
+            fprintf(stderr, "fj: typed spawn on worker %u: the deque is full (FJ_DEQUE_FRAMES=%zu) and no memory "
+                            "is left for the results of spawns run at once\n",
+                    w->index, (size_t)(d->end - d->base));
+            abort();
+        }
+        d->overflow = grown;
+        d->overflow_room = room;
+    }
+    memcpy(d->overflow[d->overflow_count++], task.fj_data, FJ_FRAME_DATA_SIZE);
+    frame_force_slow_pops(d);
+}
+
+/* A sync while spawns that ran at once are outstanding: the newest is ours
+ * (syncs are LIFO).  The inline pop's claim is undone first. */
+static fj_frame *frame_sync_overflowed(fj_worker *w, fj_frame *claimed)
+{
+    deque *d = &w->deque;
+    atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(claimed + 1));
+    memcpy(w->overflow_result.fj_data, d->overflow[--d->overflow_count], FJ_FRAME_DATA_SIZE);
+    return (fj_frame *)((uintptr_t)&w->overflow_result | 1u);
 }
 
 /* ---- spawn ---- */
@@ -137,8 +178,10 @@ void fj__spawn_slow(fj_worker *w)
         *deque_top(d) = *f;  /* out of the spare frame, into the room made */
         f = deque_top(d);
     }
-    if (f >= d->end)
-        frame_overflow(w);
+    if (f >= d->end) {
+        frame_spawn_overflowed(w, f);
+        return;
+    }
     if (w->hooks & HOOKS_SERIAL) {
         frame_spawn_elided(w, f, f->fj_run);
         return;
@@ -294,6 +337,8 @@ static fj_frame *frame_take(fj_worker *w, fj_frame *f, fj_frame_fn run)
 
 fj_frame *fj__sync_slow(fj_worker *w, fj_frame_fn run)
 {
+    if (w->deque.overflow_count > 0)
+        return frame_sync_overflowed(w, deque_top(&w->deque));
     for (;;) {
         fj_frame *f = deque_top(&w->deque);
         fj_frame *got = frame_take(w, f, run);
@@ -340,9 +385,7 @@ void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal
 static void frame_run_here(fj_worker *w, fj_frame_fn run, void *data, size_t args_size, size_t result_size)
 {
     deque *d = &w->deque;
-    fj_frame *f = deque_top(d);
-    if (f >= d->end)
-        frame_overflow(w);
+    fj_frame *f = deque_top(d);  /* at worst the spare frame past the end (point 5) */
     f->fj_run = run;
     memcpy(f->fj_data, data, args_size);
     run(w, f);  /* top is still f: the task's own spawns go above it */

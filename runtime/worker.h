@@ -37,6 +37,7 @@ typedef struct fj_worker {
     unsigned help_depth;      /* join_help frames on this worker's stack */
     uint64_t rng;             /* victim selection, xorshift64 */
     worker_counters count;
+    fj_frame overflow_result; /* where a sync finds a result from deque.overflow */
     void *trace;              /* trace buffer (trace.c), when tracing */
     void *profile;            /* profiler state (profile.c), when profiling */
     pthread_t thread;

@@ -249,7 +249,22 @@ static void serial_elision_runs_in_serial_order(void)
     unsetenv("FJ_SERIAL");
 }
 
+/* With a tiny deque, spawns beyond it run at once and their syncs still get
+ * the right results, in LIFO order, on any worker count. */
+static void full_deque_runs_spawns_at_once(void)
+{
+    setenv("FJ_DEQUE_FRAMES", "64", 1);
+    fj_pool *pool = make_pool();
+    unsetenv("FJ_DEQUE_FRAMES");
+    long n = 5000;
+    CHECK_EQ(n * (n + 1) * (2 * n + 1) / 6, FJ_RUN(pool, sum_of_squares, n));
+    CHECK_EQ(fib_serial(22), FJ_RUN(pool, fib, 22));
+    CHECK_EQ(3000, FJ_RUN(pool, chain, 3000));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static const check_case cases[] = {
+    {"full_deque_runs_spawns_at_once", full_deque_runs_spawns_at_once, CHECK_PER_WORKERS},
     {"fib_matches_serial", fib_matches_serial, CHECK_PER_WORKERS},
     {"void_tasks_visit_every_leaf", void_tasks_visit_every_leaf, CHECK_PER_WORKERS},
     {"six_arguments_and_a_struct_result", six_arguments_and_a_struct_result, CHECK_PER_WORKERS},

@@ -1,0 +1,56 @@
+# model.mk - model checking of the runtime's protocols with Spin (issue 13).
+#
+#   make check-model   every model of tests/model/ checked exhaustively, then
+#                      every mutant, which the checker must catch (a mutant
+#                      that passes fails the target: the model would be blind
+#                      to that mistake).  Needs `spin` (.ci/packages.d/model).
+#
+# Each entry: name:expect:model:defines (defines separated by commas).
+# expect: pass, or fail / fail-assert / fail-deadlock for a mutant (a
+# mistake put into the model on purpose) or a known bug of today's code
+# (task-bug-*: when the code is fixed, that entry fails and must change to
+# a pass run of the fixed model).
+# tests/model/check.sh runs one entry and prints states, depth, memory, time.
+
+MODEL_WORK ?= build/model
+
+MODEL_RUNS := \
+  deque-steal:pass:deque.pml: \
+  deque-batch:pass:deque.pml:-DNTHIEVES=1,-DBATCH=2,-DSTEALS=2,-DNITEMS=4,-DCAP0=4 \
+  deque-batch-2-thieves:pass:deque.pml:-DNTHIEVES=2,-DBATCH=2,-DNITEMS=3,-DCAP0=4 \
+  deque-no-growth:pass:deque.pml:-DNO_GROWTH \
+  deque-symmetric:pass:deque.pml:-DSYMMETRIC \
+  deque-mutant-no-thief-fence:fail-assert:deque.pml:-DMUT_NO_THIEF_FENCE \
+  deque-mutant-pop-loads-head-first:fail-assert:deque.pml:-DMUT_POP_LOADS_HEAD_FIRST \
+  deque-mutant-fenced-pop-no-fence:fail-assert:deque.pml:-DMUT_POP_FENCED_NO_FENCE \
+  deque-mutant-set-fenced-after-barrier:fail-assert:deque.pml:-DMUT_SET_FENCED_AFTER_BARRIER \
+  deque-mutant-unlocked-unfence:fail-assert:deque.pml:-DMUT_UNLOCKED_UNFENCE \
+  deque-mutant-no-spare-slots:fail-assert:deque.pml:-DMUT_NO_SPARE \
+  task-join-wake:pass:task.pml:-DSKIP_OUTCOME \
+  task-join-wake-external:pass:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER \
+  task-join-wake-worker:pass:task.pml:-DSKIP_OUTCOME,-DWORKER_WAITER \
+  task-fixed-outcome:pass:task.pml:-DFIX_INLINE_FENCE,-DFIX_BODY_ERROR,-DEXTERNAL_WAITER \
+  task-fixed-outcome-worker:pass:task.pml:-DFIX_INLINE_FENCE,-DFIX_BODY_ERROR,-DWORKER_WAITER \
+  task-bug-cancel-after-inline-join:fail-assert:task.pml:-DFIX_BODY_ERROR \
+  task-bug-fail-swallows-body-error:fail-assert:task.pml:-DFIX_INLINE_FENCE \
+  task-bug-issue12-is-done-while-running:fail-assert:task.pml:-DSKIP_OUTCOME,-DCHECK_IS_DONE \
+  task-mutant-no-waiter-heavy-fence:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER,-DMUT_NO_WAITER_HEAVY_FENCE \
+  task-mutant-no-waiter-heavy-fence-worker:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DWORKER_WAITER,-DMUT_NO_WAITER_HEAVY_FENCE \
+  task-mutant-no-park-recheck:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DMUT_NO_PARK_RECHECK \
+  task-mutant-inline-loads-flags-first:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER,-DMUT_INLINE_LOADS_FLAGS_FIRST \
+  idle-fork:pass:idle.pml: \
+  idle-submit:pass:idle.pml:-DSUBMIT \
+  idle-mutant-no-park-fence:fail-deadlock:idle.pml:-DMUT_NO_PARK_FENCE \
+  idle-mutant-no-park-recheck:fail-deadlock:idle.pml:-DMUT_NO_PARK_RECHECK \
+  idle-mutant-word-read-late:fail-deadlock:idle.pml:-DMUT_WORD_READ_LATE \
+  idle-mutant-signal-before-push:fail-deadlock:idle.pml:-DMUT_SIGNAL_BEFORE_PUSH
+
+.PHONY: check-model
+
+check-model:
+	@command -v spin >/dev/null || { echo "check-model needs spin: sh tools/install-deps.sh" >&2; exit 1; }
+	@failed=0; for run in $(MODEL_RUNS); do \
+	  name=$${run%%:*}; rest=$${run#*:}; expect=$${rest%%:*}; rest=$${rest#*:}; \
+	  model=$${rest%%:*}; defines=$$(echo "$${rest#*:}" | tr ',' ' '); \
+	  sh tests/model/check.sh $(MODEL_WORK) $$name $$expect tests/model/$$model $$defines || failed=1; \
+	done; exit $$failed
