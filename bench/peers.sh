@@ -1,7 +1,8 @@
 #!/bin/sh
 # peers.sh - find (and, as root on Debian/Ubuntu, install) the peer runtimes.
 #
-#   sh bench/peers.sh has PEER     exit 0 if PEER (libgomp|libomp|tbb|java) builds here
+#   sh bench/peers.sh has PEER     exit 0 if PEER (libgomp|libomp|tbb|java|valgrind) builds here
+#                                  (valgrind: the counter of make bench-instructions)
 #   sh bench/peers.sh install      install what is missing, or say what will be skipped
 tmp=${TMPDIR:-/tmp}/fj-peers.$$
 trap 'rm -rf "$tmp"' EXIT
@@ -20,6 +21,8 @@ has() {
         g++ -std=c++17 "$tmp/p.cpp" -o "$tmp/p" -ltbb -pthread >/dev/null 2>&1 && "$tmp/p" ;;
     java)
         command -v javac >/dev/null 2>&1 && command -v java >/dev/null 2>&1 ;;
+    valgrind)
+        command -v valgrind >/dev/null 2>&1 && [ -f /usr/include/valgrind/callgrind.h ] ;;
     *) return 1 ;;
     esac
 }
@@ -30,13 +33,14 @@ package_of() {
     libomp) echo "clang libomp-dev" ;;
     tbb) echo "libtbb-dev" ;;
     java) echo "default-jdk-headless" ;;
+    valgrind) echo "valgrind" ;;
     esac
 }
 
 case $1 in
 has) has "$2" ;;
 install)
-    for peer in libgomp libomp tbb java; do
+    for peer in libgomp libomp tbb java valgrind; do
         has $peer && continue
         pkgs=$(package_of $peer)
         if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
