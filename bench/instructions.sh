@@ -44,7 +44,12 @@ count() {
         return 1
     }
     grep -q '^RESULT,.*,1$' "$tmp/run.out" || { echo "bench-instructions: $1 $2 $3 not verified" >&2; return 1; }
-    awk '/^totals:/ { t = $2 } END { print t + 0 }' "$tmp/cg.out"
+    n=$(awk '/^totals:/ { t = $2 } END { print t + 0 }' "$tmp/cg.out")
+    if [ "$n" = 0 ]; then  # no FINE_COUNT_TOGGLE in the binary: built before valgrind was there
+        echo "bench-instructions: $1 $2 $3 counted nothing (built without valgrind/callgrind.h? rm -r $fine and retry)" >&2
+        return 1
+    fi
+    echo "$n"
 }
 
 forks() {  # program size -> fork+joins of one run
