@@ -44,7 +44,7 @@ if [ "$mode" = full ]; then
     java_warmup_ms=1000
     plan="fib 36 all
 fib-calls 36 serial
-fib 40 serial,fj,java,fj-typed,fj-classic,lace
+fib 40 serial,fj,fj++,java,fj-typed,fj-classic,lace
 fib-calls 40 serial
 dfs 9 all
 knapsack 64 all
@@ -81,6 +81,7 @@ command_of() {  # system [program] -> command prefix, or empty if unavailable
     esac
     case $1 in
     java) [ -f $dir/java/Bench.class ] && echo "java -Xss16m -Xmx3g -cp $dir/java Bench" ;;
+    fj++) [ -x $dir/fjxx_bench ] && echo "$dir/fjxx_bench" ;;
     fj-typed | fj-classic | lace) [ -x $dir/fine/$1 ] && [ "${2:-fib}" = fib ] && echo "$dir/fine/$1" ;;
     *) [ -x $dir/${1}_bench ] && echo "$dir/${1}_bench" ;;
     esac
@@ -100,7 +101,7 @@ trap 'rm -rf "$cells_dir"' EXIT
 echo "$plan" | while read -r program size which; do
     [ -n "$program" ] || continue
     cells=""
-    for sys in serial fj libgomp libomp tbb java fj-typed fj-classic lace; do
+    for sys in serial fj fj++ libgomp libomp tbb java fj-typed fj-classic lace; do
         case ",$which," in *",all,"* | *",$sys,"*) ;; *) continue ;; esac
         [ -n "$(command_of $sys $program)" ] || continue
         for w in $workers; do

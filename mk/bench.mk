@@ -93,6 +93,7 @@ ifeq ($(shell sh bench/peers.sh has java && echo yes),yes)
 BENCH_BINS += $(BENCH_DIR)/java/Bench.class
 endif
 BENCH_BINS += $(FINE_BINS)
+BENCH_BINS += $(BENCH_DIR)/fjxx_bench
 bench-build: $(BENCH_BINS)
 	@$(FINE_STALE)
 endif
