@@ -113,8 +113,14 @@ void task_execute(fj_worker *w, fj_task *t)
         int rc = t->fn(t);
         if (w)
             HOOK(w, HOOK_TASK_END, t, -1);
-        if (rc != 0 && task_record_error(t, rc))
+        /* DONE_ERROR whether our error or an fj_task_fail's came first: either
+         * way fj_error holds the first one (a lost record CAS read it), and a
+         * plain DONE would make join report 0 if that fail's flag CAS then
+         * finds the task complete. */
+        if (rc != 0) {
+            task_record_error(t, rc);
             phase = PHASE_DONE_ERROR;
+        }
     }
     task_publish(t, phase);
     if (flags & TASK_FLAG_EXTERNAL)
@@ -154,8 +160,10 @@ int task_popped_aftermath(fj_task *t)
 int task_finish_popped_slow(fj_worker *w, fj_task *t, int rc)
 {
     unsigned char phase = PHASE_DONE;
-    if (rc != 0 && task_record_error(t, rc))
+    if (rc != 0) {  /* DONE_ERROR even if a fail recorded first: see task_execute */
+        task_record_error(t, rc);
         phase = PHASE_DONE_ERROR;
+    }
     counter_add(&w->count.inline_joins, 1);
     /* Release and StoreLoad: as in task_run_popped_by_joiner. */
     atomic_store_release_u8(task_phase_byte(t), phase);
@@ -455,8 +463,13 @@ int fj_join(fj_task *t)
 
 int fj_invoke(fj_task *t)
 {
-    if (task_phase(atomic_load_u32(task_status(t))) == PHASE_FORKED)
+    /* Acquire: an abort before the invoke keeps the task complete (it does
+     * not run); pairs with the abort's CAS, so its fj_error is visible. */
+    unsigned old = task_status_acquire(t);
+    if (task_phase(old) == PHASE_FORKED)
         return FJ_EBUSY;
+    if (old & STATUS_ABORTED)
+        return task_outcome_of(t, old);
     atomic_store_u32(task_status(t), PHASE_FORKED);
     t->fj_error = 0;
     t->fj_owner = fj_self;
@@ -497,8 +510,10 @@ void fj_pair(void (*a)(void *), void *arg_a, void (*b)(void *), void *arg_b)
 
 int fj_task_is_done(const fj_task *t)
 {
-    unsigned s = task_status_acquire(t);
-    return status_is_done(s) || (s & STATUS_ABORTED) != 0;
+    /* Only the phase: a task cancelled or failed while queued or running is
+     * done once its executor published completion (no thread runs it then,
+     * so it may be freed).  An abort of a task never forked sets DONE itself. */
+    return status_is_done(task_status_acquire(t));
 }
 
 int fj_task_is_cancelled(const fj_task *t) { return (task_status_acquire(t) & STATUS_CANCELLED) != 0; }
@@ -518,7 +533,7 @@ int fj_task_is_completed_normally(const fj_task *t)
 int fj_task_outcome(const fj_task *t)
 {
     unsigned s = task_status_acquire(t);
-    if (!status_is_done(s) && !(s & STATUS_ABORTED))
+    if (!status_is_done(s))
         return 1;
     return task_outcome_of(t, s);
 }
@@ -530,6 +545,8 @@ static int task_abort(fj_task *t, unsigned flag)
     atomic_u32 *status = task_status(t);
     for (;;) {
         unsigned s = atomic_load_u32(status);
+        if ((s & STATUS_CANCELLED) && flag == STATUS_CANCELLED)
+            return 0;  /* cancelled already: Java's cancel() is true again */
         if (status_is_done(s) || (s & STATUS_ABORTED))
             return FJ_EINVAL;
         unsigned desired = s | flag;
@@ -596,8 +613,11 @@ int fj_task_try_unfork(fj_task *t)
     for (;;) {
         unsigned s = atomic_load_u32(status);
         /* A CAS only to keep a concurrent abort flag; we own t again, so no
-         * ordering is needed beyond what the pop gave. */
-        if (atomic_cas_full_u32(status, s, (s & ~STATUS_PHASE_MASK) | PHASE_NEW) == s)
+         * ordering is needed beyond what the pop gave.  Aborted while queued:
+         * it is complete now (DONE), as an abort of a task never forked is,
+         * since no executor will ever publish it. */
+        unsigned phase = (s & STATUS_ABORTED) ? PHASE_DONE : PHASE_NEW;
+        if (atomic_cas_full_u32(status, s, (s & ~STATUS_PHASE_MASK) | phase) == s)
             return 1;
     }
 }

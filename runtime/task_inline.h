@@ -30,8 +30,14 @@ int task_popped_aftermath(fj_task *t);
 
 FJ_ALWAYS_INLINE int task_fork(fj_worker *w, fj_task *t)
 {
-    if (__builtin_expect(task_phase(atomic_load_u32(task_status(t))) == PHASE_FORKED, 0))
-        return FJ_EBUSY;
+    /* Queued or running: refused.  Cancelled or failed and complete (an
+     * abort before the fork): it stays complete and is not queued, so the
+     * abort is not lost and the body never runs (Java's fork of a cancelled
+     * task: its join reports the cancellation).  Relaxed: only this thread
+     * forks t, an abort racing the fork is an abort of a queued task. */
+    unsigned old = atomic_load_u32(task_status(t));
+    if (__builtin_expect((task_phase(old) == PHASE_FORKED) | ((old & STATUS_ABORTED) != 0), 0))
+        return task_phase(old) == PHASE_FORKED ? FJ_EBUSY : 0;
     /* Plain stores: nobody else can see t until the push below publishes it.
      * fj_thief is not reset: it is only a leapfrogging hint, rewritten by
      * whichever worker takes t. */
