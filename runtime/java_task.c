@@ -37,6 +37,11 @@ int fj_invoke_all(fj_task *const *tasks, size_t count)
         return count ? FJ_EINVAL : 0;
     if (count == 0)
         return 0;
+    /* Java throws NullPointerException for a null element; we refuse before
+     * anything is forked, so no task is left running or half cancelled. */
+    for (size_t i = 0; i < count; i++)
+        if (!tasks[i])
+            return FJ_EINVAL;
     /* Fork the last first, so that tasks[1] is the newest in our deque and
      * its join below takes the fast path (Java forks in the same order). */
     for (size_t i = count; i-- > 1;) {
@@ -63,7 +68,32 @@ int fj_invoke_all2(fj_task *a, fj_task *b)
 
 int fj_task_get(fj_task *task) { return fj_join(task); }
 
-int fj_task_get_timed(fj_task *task, long long timeout_ns) { return fj_task_wait(task, timeout_ns); }
+/* A task never forked (or reinitialised, or taken back by tryUnfork) may be
+ * forked by another thread while we wait, as in Java, where its timed get
+ * simply times out if nobody does.  We poll until it leaves PHASE_NEW. */
+static int wait_until_forked(const fj_task *task, long long deadline_ns)
+{
+    for (unsigned round = 0;; round++) {
+        unsigned s = task_status_acquire(task);
+        if (task_phase(s) != PHASE_NEW)
+            return 0;
+        if (task_monotonic_ns() >= deadline_ns)
+            return FJ_ETIMEDOUT;
+        java_backoff(round, deadline_ns);
+    }
+}
+
+int fj_task_get_timed(fj_task *task, long long timeout_ns)
+{
+    long long deadline = java_deadline_after(timeout_ns);
+    if (deadline < 0)
+        return fj_join(task);
+    if (wait_until_forked(task, deadline) != 0)
+        return FJ_ETIMEDOUT;
+    /* fj_task_wait's own convention is "< 0: forever": never pass it one. */
+    long long left = deadline - task_monotonic_ns();
+    return fj_task_wait(task, left < 0 ? 0 : left);
+}
 
 void fj_task_quietly_join(fj_task *task) { (void)fj_join(task); }
 
@@ -128,7 +158,7 @@ void fj_help_quiesce(void)
     if (!w) {
         fj_pool *common = fj_common_pool();
         if (common)
-            (void)fj_pool_await_quiescence(common, -1);
+            (void)fj_pool_await_quiescence(common, FJ_NO_TIMEOUT);
         return;
     }
     /* We count as quiescing only while we found nothing and back off, so that
