@@ -159,6 +159,38 @@ void fj_task_quietly_invoke(fj_task *task);
  * wins, later joins and gets return it). */
 static inline int fj_task_complete_exceptionally(fj_task *task, int error) { return fj_task_fail(task, error); }
 
+/* Java's quietlyComplete(): completes the task normally without running its
+ * body (if it has not started; a running body finishes and its error, if
+ * any, is ignored).  Joins then return 0; fork, invoke and submission of it
+ * leave it complete and do not run it, until fj_task_reinitialize.  Returns 0,
+ * or FJ_EINVAL if it had completed, been cancelled or failed (nothing
+ * changes).  Any thread.  Ordering: the caller's writes before it happen-
+ * before a join that returns because of it. */
+int fj_task_quietly_complete(fj_task *task);
+
+/* Java's complete(value): writes value into p->result, then completes the
+ * task as fj_task_quietly_complete.  As in Java, the result is written even
+ * when the task turns out to be complete already (then FJ_EINVAL), so call it
+ * on a task that has not completed.  p: a struct declared with
+ * FJ_RECURSIVE_TASK. */
+#define FJ_TASK_COMPLETE(p, value) ((p)->result = (value), fj_task_quietly_complete(&(p)->task))
+
+/* Java's peekNextLocalTask(): the task this worker forked last and that is
+ * still queued in its deque, without taking it; NULL if none or off a worker.
+ * The pointer is a snapshot: a thief may take the task at any time. */
+fj_task *fj_peek_next_local_task(void);
+
+/* Java's pollNextLocalTask(): takes the task this worker forked last out of
+ * its deque, unrun (as fj_task_try_unfork: it is not forked any more and may
+ * be forked, invoked or run by the caller); NULL if none or off a worker. */
+fj_task *fj_poll_next_local_task(void);
+
+/* Java's pollTask(): fj_poll_next_local_task, or, if this worker has none
+ * queued, the oldest task queued by another worker of the pool (taken as a
+ * thief would, left unrun).  Submissions from outside are not taken.  NULL if
+ * nothing was found or off a worker. */
+fj_task *fj_poll_task(void);
+
 /* Java's reinitialize(): resets a completed (or never forked) task so that it
  * may be forked or invoked again with the same compute function; its outcome
  * and status are forgotten, your fields (the result) are left as they are.

@@ -185,3 +185,38 @@ void fj_help_quiesce(void)
 int fj_in_pool(void) { return fj_self != NULL; }
 
 fj_pool *fj_get_pool(void) { return fj_current_pool(); }
+
+int fj_task_quietly_complete(fj_task *task) { return task_settle(task, STATUS_FORCED); }
+
+fj_task *fj_peek_next_local_task(void)
+{
+    fj_worker *w = fj_self;
+    return w ? deque_peek_newest(&w->deque) : NULL;
+}
+
+fj_task *fj_poll_next_local_task(void)
+{
+    fj_worker *w = fj_self;
+    fj_task *t = w ? deque_pop(&w->deque) : NULL;
+    if (t)
+        task_take_back(t);
+    return t;
+}
+
+fj_task *fj_poll_task(void)
+{
+    fj_worker *w = fj_self;
+    if (!w)
+        return NULL;
+    fj_task *t = fj_poll_next_local_task();
+    if (t)
+        return t;
+    /* Another worker's oldest queued task, if one is there (Java: a task
+     * forked by some other thread).  Submissions stay in the injector: one
+     * taken out would never be uncounted, and destroy would wait for it. */
+    for (unsigned i = 0; !t && i < w->pool->count; i++)
+        t = worker_steal_random(w, false, 1);
+    if (t)
+        task_take_back(t);
+    return t;
+}

@@ -315,7 +315,7 @@ int fj_pool_submit(fj_pool *pool, fj_task *t)
     int rc = pool_admit(pool);
     if (rc)
         return rc;
-    if (old & STATUS_ABORTED) {
+    if (old & STATUS_SETTLED) {
         /* Cancelled or failed before the submission: already complete, it is
          * not queued and does not run; its join reports the abort. */
         pool_retire(pool);
