@@ -138,7 +138,9 @@ int fj_invoke(fj_task *task);
  * Ordering: both functions' writes happen-before fj_pair returns. */
 void fj_pair(void (*a)(void *), void *arg_a, void (*b)(void *), void *arg_b);
 
-/* True once the task completed, normally or not (Java's isDone()).  Any thread.
+/* True once the task completed, normally or not (Java's isDone()).  A task
+ * cancelled or failed while queued or running is done once no thread runs it
+ * (then it may be freed); one aborted before its fork is done at once.  Any thread.
  * A true answer is an acquire: the task's writes are then visible. */
 int fj_task_is_done(const fj_task *task);
 
@@ -149,7 +151,9 @@ int fj_task_is_completed_normally(const fj_task *task);
 
 /* Cancels a task that has not completed (Java's cancel()): if it has not
  * started it will not run; if it is running, it finishes but joins report
- * FJ_ECANCELED.  Returns 0, or FJ_EINVAL if it had already completed.  Joins
+ * FJ_ECANCELED.  Returns 0 (also if it was cancelled already), or FJ_EINVAL
+ * if it had completed otherwise.  A task cancelled or failed before its fork,
+ * invoke or submission stays complete: that call does not run it.  Joins
  * of a cancelled task still wait until no thread is running it, so that a task
  * on the stack is never freed under a running body.  Any thread. */
 int fj_task_cancel(fj_task *task);

@@ -44,6 +44,8 @@
 #define FJ_JAVA_H
 #pragma GCC visibility push(default) /* libfj exports what its headers declare */
 
+#include <limits.h>
+
 #include "fj.h"
 
 #ifdef __cplusplus
@@ -71,9 +73,20 @@ extern "C" {
  * 0, and returns `outcome`.  The engine of the FJ_*_RESULT macros below. */
 int fj_result_copy(int outcome, const void *result, void *out, size_t size);
 
-/* Compile-time check that *(out) can hold p->result without conversion
- * surprises: the assignment must type-check (it is never evaluated). */
-#define FJ_RESULT_SIZE_(p, out) (sizeof((p)->result) + 0 * sizeof(*(out) = (p)->result))
+/* Compile-time check that *(out) has exactly the type of p->result (top-level
+ * qualifiers aside): an int output for a double result, or a narrower or
+ * wider integer, is an error (a negative array size), since the copy is
+ * sizeof(p->result) bytes.  C++ has no __builtin_types_compatible_p: there
+ * the assignment must type-check and the sizes must match. */
+#ifdef __cplusplus
+#define FJ_RESULT_SIZE_(p, out)                                                                \
+    (sizeof((p)->result) + 0 * sizeof(*(out) = (p)->result) +                                 \
+     0 * sizeof(char[sizeof(*(out)) == sizeof((p)->result) ? 1 : -1]))
+#else
+#define FJ_RESULT_SIZE_(p, out)                                                                \
+    (sizeof((p)->result) +                                                                     \
+     0 * sizeof(char[__builtin_types_compatible_p(__typeof__(*(out)), __typeof__((p)->result)) ? 1 : -1]))
+#endif
 
 /* Java's `V v = p.join()`: int rc = FJ_JOIN_RESULT(p, &v).  On success (0) *out
  * holds the result; otherwise *out is untouched and rc is the error, as in
@@ -111,7 +124,8 @@ int fj_invoke_all2(fj_task *a, fj_task *b);
 /* Java's invokeAll(tasks...): forks tasks[count-1] .. tasks[1], runs tasks[0]
  * here, then joins tasks[1] .. tasks[count-1].  After the first failure the
  * tasks not yet joined are cancelled, then waited for.  Returns 0, the first
- * error in array order, FJ_EINVAL (tasks NULL with count > 0), or the fork
+ * error in array order, FJ_EINVAL (tasks NULL with count > 0, or a NULL
+ * element: Java's NullPointerException; then nothing runs), or the fork
  * error of a task that could not be forked (the ones forked so far are
  * cancelled and waited for, none runs after that).  Any thread. */
 int fj_invoke_all(fj_task *const *tasks, size_t count);
@@ -119,12 +133,22 @@ int fj_invoke_all(fj_task *const *tasks, size_t count);
 /* Java's get(): waits for the task from any thread and returns its outcome
  * (0, its error, or FJ_ECANCELED).  A worker helps while it waits (fj_join);
  * another thread blocks on the task's futex word.  FJ_ENOTFORKED if the task
- * was never forked or submitted.  Ordering: as fj_join. */
+ * was never forked or submitted (Java would block forever).  Ordering: as
+ * fj_join. */
 int fj_task_get(fj_task *task);
 
+/* The timeout of the Java layer's timed waits (get(timeout), awaitQuiescence,
+ * awaitTermination) that means "no limit".  Any other value is a limit in
+ * nanoseconds, and as in Java a timeout <= 0 has already expired: the call
+ * checks once and returns.  (fj.h's fj_task_wait differs: < 0 is no limit.) */
+#define FJ_NO_TIMEOUT LLONG_MAX
+
 /* Java's get(timeout, unit): as fj_task_get, but gives up after `timeout_ns`
- * nanoseconds (< 0: no limit) and returns FJ_ETIMEDOUT; the task is unaffected
- * and may be waited for again. */
+ * nanoseconds and returns FJ_ETIMEDOUT; the task is unaffected and may be
+ * waited for again.  A task not forked yet (never, or reinitialised, or taken
+ * back by fj_task_try_unfork) is waited for too: another thread may fork it
+ * meanwhile, and if none does the call times out, as in Java.  With
+ * FJ_NO_TIMEOUT it is fj_task_get (FJ_ENOTFORKED for a task not forked). */
 int fj_task_get_timed(fj_task *task, long long timeout_ns);
 
 /* Java's quietlyJoin() and quietlyInvoke(): as join and invoke, without the
@@ -135,6 +159,38 @@ void fj_task_quietly_invoke(fj_task *task);
 /* Java's completeExceptionally(ex): fj_task_fail in fj.h (the first error
  * wins, later joins and gets return it). */
 static inline int fj_task_complete_exceptionally(fj_task *task, int error) { return fj_task_fail(task, error); }
+
+/* Java's quietlyComplete(): completes the task normally without running its
+ * body (if it has not started; a running body finishes and its error, if
+ * any, is ignored).  Joins then return 0; fork, invoke and submission of it
+ * leave it complete and do not run it, until fj_task_reinitialize.  Returns 0,
+ * or FJ_EINVAL if it had completed, been cancelled or failed (nothing
+ * changes).  Any thread.  Ordering: the caller's writes before it happen-
+ * before a join that returns because of it. */
+int fj_task_quietly_complete(fj_task *task);
+
+/* Java's complete(value): writes value into p->result, then completes the
+ * task as fj_task_quietly_complete.  As in Java, the result is written even
+ * when the task turns out to be complete already (then FJ_EINVAL), so call it
+ * on a task that has not completed.  p: a struct declared with
+ * FJ_RECURSIVE_TASK. */
+#define FJ_TASK_COMPLETE(p, value) ((p)->result = (value), fj_task_quietly_complete(&(p)->task))
+
+/* Java's peekNextLocalTask(): the task this worker forked last and that is
+ * still queued in its deque, without taking it; NULL if none or off a worker.
+ * The pointer is a snapshot: a thief may take the task at any time. */
+fj_task *fj_peek_next_local_task(void);
+
+/* Java's pollNextLocalTask(): takes the task this worker forked last out of
+ * its deque, unrun (as fj_task_try_unfork: it is not forked any more and may
+ * be forked, invoked or run by the caller); NULL if none or off a worker. */
+fj_task *fj_poll_next_local_task(void);
+
+/* Java's pollTask(): fj_poll_next_local_task, or, if this worker has none
+ * queued, the oldest task queued by another worker of the pool (taken as a
+ * thief would, left unrun).  Submissions from outside are not taken.  NULL if
+ * nothing was found or off a worker. */
+fj_task *fj_poll_task(void);
 
 /* Java's reinitialize(): resets a completed (or never forked) task so that it
  * may be forked or invoked again with the same compute function; its outcome
@@ -202,7 +258,7 @@ int fj_pool_shutdown_now(fj_pool *pool);
 
 /* Java's awaitTermination(timeout): waits until the pool was shut down, every
  * accepted submission completed and nothing is queued or running, at most
- * `timeout_ns` (< 0: no limit).  Returns 0 when terminated, FJ_ETIMEDOUT.  On
+ * `timeout_ns` (FJ_NO_TIMEOUT: no limit; <= 0: checks once).  Returns 0 when terminated, FJ_ETIMEDOUT.  On
  * the common pool (never terminated) it is fj_pool_await_quiescence, as in
  * Java.  Not from a worker of `pool` (FJ_EDEADLK).  Ordering: every completed
  * task's writes happen-before the return of 0. */
@@ -210,7 +266,7 @@ int fj_pool_await_termination(fj_pool *pool, long long timeout_ns);
 
 /* Java's awaitQuiescence(timeout): returns 0 once nothing is queued in the
  * pool and no worker is running a task (all parked), FJ_ETIMEDOUT if that did
- * not happen within `timeout_ns` (< 0: no limit).  From a worker of `pool` it
+ * not happen within `timeout_ns` (FJ_NO_TIMEOUT: no limit; <= 0: checks once).  From a worker of `pool` it
  * helps as fj_help_quiesce does, then returns 0.  Work submitted while it waits
  * delays it.  Ordering: as fj_pool_await_termination. */
 int fj_pool_await_quiescence(fj_pool *pool, long long timeout_ns);
@@ -227,7 +283,8 @@ int fj_pool_is_terminated(const fj_pool *pool);
 /* Java's getParallelism(): the number of workers the pool was created with. */
 unsigned fj_pool_get_parallelism(const fj_pool *pool);
 /* Java's getPoolSize(): worker threads alive, spares started by
- * fj_managed_block included. */
+ * fj_managed_block included; 0 once the pool terminated (Java's workers exit
+ * then; ours stay parked until fj_pool_destroy, and never run a task again). */
 unsigned fj_pool_get_pool_size(const fj_pool *pool);
 /* Java's getActiveThreadCount(): threads not parked in the scheduler loop
  * (running, searching, joining or blocked).  An estimate. */

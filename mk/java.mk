@@ -51,3 +51,7 @@ bench-java-ports: $(JAVA_PORTS) java-classes
 	    r=$$(awk -v c="$$c" -v j="$$j" 'BEGIN { if (c > 0 && j > 0) printf "%.2f", c / j; else print "-" }'); \
 	    printf '%-16s %8s %12s %12s %8s\n' $$cls $$w "$${c:-FAIL}" "$${j:-FAIL}" $$r; \
 	  done; done
+
+# test_java_result_type runs the compiler on tests/tck/compile/result_type.c:
+# it needs the compiler's name and the source tree's place.
+$(BUILD)/tests/unit/test_java_result_type: private CFLAGS += -DCHECK_CC='"$(CC)"' -DCHECK_SRCDIR='"$(CURDIR)"'

@@ -29,4 +29,9 @@ bool java_pool_quiescent(const fj_pool *pool);
  * (CLOCK_MONOTONIC, < 0: none): the back-off of the Java layer's polling waits. */
 void java_backoff(unsigned round, long long deadline_ns);
 
+/* The absolute CLOCK_MONOTONIC deadline of a Java-layer timeout: -1 (none)
+ * for FJ_NO_TIMEOUT, else now + timeout_ns, so that a timeout <= 0 has
+ * already expired (Java's convention). */
+long long java_deadline_after(long long timeout_ns);
+
 #endif

@@ -28,6 +28,7 @@
  * and the waits below simply test again.
  */
 #include <errno.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <time.h>
@@ -159,9 +160,15 @@ void java_backoff(unsigned round, long long deadline_ns)
     nanosleep(&ts, NULL);
 }
 
-static long long deadline_after(long long timeout_ns)
+long long java_deadline_after(long long timeout_ns)
 {
-    return timeout_ns < 0 ? -1 : task_monotonic_ns() + timeout_ns;
+    if (timeout_ns >= FJ_NO_TIMEOUT)
+        return -1;
+    if (timeout_ns < 0)
+        timeout_ns = 0;
+    long long now = task_monotonic_ns();
+    /* Saturate: a huge finite timeout is as good as none, but must not wrap. */
+    return timeout_ns > LLONG_MAX - now ? -1 : now + timeout_ns;
 }
 
 static bool deadline_passed(long long deadline_ns)
@@ -197,7 +204,7 @@ int fj_pool_await_quiescence(fj_pool *pool, long long timeout_ns)
 {
     if (!pool)
         return FJ_EINVAL;
-    long long deadline = deadline_after(timeout_ns);
+    long long deadline = java_deadline_after(timeout_ns);
     if (fj_self && fj_self->pool == pool)
         return help_quiesce_until(pool, deadline);
     for (unsigned round = 0;; round++) {
@@ -306,14 +313,14 @@ int fj_pool_await_termination(fj_pool *pool, long long timeout_ns)
         return FJ_EINVAL;
     if (fj_self && fj_self->pool == pool)
         return FJ_EDEADLK;
-    long long deadline = deadline_after(timeout_ns);
+    long long deadline = java_deadline_after(timeout_ns);
     if (pool->is_common)
         return fj_pool_await_quiescence(pool, timeout_ns);
     int rc = wait_drained(pool, deadline);
     if (rc)
         return rc;
-    long long left = deadline < 0 ? -1 : deadline - task_monotonic_ns();
-    return fj_pool_await_quiescence(pool, left < 0 && deadline >= 0 ? 0 : left);
+    long long left = deadline < 0 ? FJ_NO_TIMEOUT : deadline - task_monotonic_ns();
+    return fj_pool_await_quiescence(pool, left < 0 ? 0 : left);
 }
 
 /* ---- queries ---- */
@@ -322,7 +329,11 @@ unsigned fj_pool_get_parallelism(const fj_pool *pool) { return pool ? pool->coun
 
 unsigned fj_pool_get_pool_size(const fj_pool *pool)
 {
-    return pool ? pool->count + java_count_get(pool, JAVA_SPARES) : 0;
+    /* Java's workers exit once the pool terminated; ours stay parked until
+     * fj_pool_destroy, but none will ever run a task again. */
+    if (!pool || fj_pool_is_terminated(pool))
+        return 0;
+    return pool->count + java_count_get(pool, JAVA_SPARES);
 }
 
 unsigned fj_pool_get_active_thread_count(const fj_pool *pool)

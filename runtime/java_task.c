@@ -37,6 +37,11 @@ int fj_invoke_all(fj_task *const *tasks, size_t count)
         return count ? FJ_EINVAL : 0;
     if (count == 0)
         return 0;
+    /* Java throws NullPointerException for a null element; we refuse before
+     * anything is forked, so no task is left running or half cancelled. */
+    for (size_t i = 0; i < count; i++)
+        if (!tasks[i])
+            return FJ_EINVAL;
     /* Fork the last first, so that tasks[1] is the newest in our deque and
      * its join below takes the fast path (Java forks in the same order). */
     for (size_t i = count; i-- > 1;) {
@@ -63,7 +68,32 @@ int fj_invoke_all2(fj_task *a, fj_task *b)
 
 int fj_task_get(fj_task *task) { return fj_join(task); }
 
-int fj_task_get_timed(fj_task *task, long long timeout_ns) { return fj_task_wait(task, timeout_ns); }
+/* A task never forked (or reinitialised, or taken back by tryUnfork) may be
+ * forked by another thread while we wait, as in Java, where its timed get
+ * simply times out if nobody does.  We poll until it leaves PHASE_NEW. */
+static int wait_until_forked(const fj_task *task, long long deadline_ns)
+{
+    for (unsigned round = 0;; round++) {
+        unsigned s = task_status_acquire(task);
+        if (task_phase(s) != PHASE_NEW)
+            return 0;
+        if (task_monotonic_ns() >= deadline_ns)
+            return FJ_ETIMEDOUT;
+        java_backoff(round, deadline_ns);
+    }
+}
+
+int fj_task_get_timed(fj_task *task, long long timeout_ns)
+{
+    long long deadline = java_deadline_after(timeout_ns);
+    if (deadline < 0)
+        return fj_join(task);
+    if (wait_until_forked(task, deadline) != 0)
+        return FJ_ETIMEDOUT;
+    /* fj_task_wait's own convention is "< 0: forever": never pass it one. */
+    long long left = deadline - task_monotonic_ns();
+    return fj_task_wait(task, left < 0 ? 0 : left);
+}
 
 void fj_task_quietly_join(fj_task *task) { (void)fj_join(task); }
 
@@ -128,7 +158,7 @@ void fj_help_quiesce(void)
     if (!w) {
         fj_pool *common = fj_common_pool();
         if (common)
-            (void)fj_pool_await_quiescence(common, -1);
+            (void)fj_pool_await_quiescence(common, FJ_NO_TIMEOUT);
         return;
     }
     /* We count as quiescing only while we found nothing and back off, so that
@@ -155,3 +185,38 @@ void fj_help_quiesce(void)
 int fj_in_pool(void) { return fj_self != NULL; }
 
 fj_pool *fj_get_pool(void) { return fj_current_pool(); }
+
+int fj_task_quietly_complete(fj_task *task) { return task_settle(task, STATUS_FORCED); }
+
+fj_task *fj_peek_next_local_task(void)
+{
+    fj_worker *w = fj_self;
+    return w ? deque_peek_newest(&w->deque) : NULL;
+}
+
+fj_task *fj_poll_next_local_task(void)
+{
+    fj_worker *w = fj_self;
+    fj_task *t = w ? deque_pop(&w->deque) : NULL;
+    if (t)
+        task_take_back(t);
+    return t;
+}
+
+fj_task *fj_poll_task(void)
+{
+    fj_worker *w = fj_self;
+    if (!w)
+        return NULL;
+    fj_task *t = fj_poll_next_local_task();
+    if (t)
+        return t;
+    /* Another worker's oldest queued task, if one is there (Java: a task
+     * forked by some other thread).  Submissions stay in the injector: one
+     * taken out would never be uncounted, and destroy would wait for it. */
+    for (unsigned i = 0; !t && i < w->pool->count; i++)
+        t = worker_steal_random(w, false, 1);
+    if (t)
+        task_take_back(t);
+    return t;
+}

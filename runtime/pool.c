@@ -209,6 +209,17 @@ static int pool_alloc(fj_pool **out, const fj_config *config)
     return 0;
 }
 
+/* A pool is handed out once every worker found nothing and parked, so that a
+ * fresh pool is quiescent with no active thread (Java starts its workers on
+ * demand, so its fresh pool has none).  Nobody can submit before we return,
+ * so each worker parks after one search. */
+static void pool_wait_workers_parked(fj_pool *pool)
+{
+    /* Acquire: pairs with the full increment in worker_park. */
+    while (atomic_load_acquire(&pool->idle_workers) < pool->count)
+        sched_yield();
+}
+
 int fj_pool_create(fj_pool **out, const fj_config *config)
 {
     if (!out)
@@ -236,14 +247,14 @@ int fj_pool_create(fj_pool **out, const fj_config *config)
         pool_free(pool, pool->count);
         return rc;
     }
+    pool_wait_workers_parked(pool);
     *out = pool;
     return 0;
 }
 
-int fj_pool_shutdown(fj_pool *pool)
+/* Stops admitting submissions (the common pool too: its teardown at exit). */
+static void pool_stop_accepting(fj_pool *pool)
 {
-    if (!pool)
-        return FJ_EINVAL;
     size_t s = atomic_load(&pool->state);
     while (s & STATE_ACCEPTING) {
         /* Full, on the same word as pool_admit's CAS: every admission is
@@ -253,6 +264,16 @@ int fj_pool_shutdown(fj_pool *pool)
             break;
         s = seen;
     }
+}
+
+int fj_pool_shutdown(fj_pool *pool)
+{
+    if (!pool)
+        return FJ_EINVAL;
+    /* Java ignores shutdown() of the common pool: it serves every later
+     * fork from outside a pool, until the process exits. */
+    if (!pool->is_common)
+        pool_stop_accepting(pool);
     return 0;
 }
 
@@ -271,7 +292,7 @@ static int pool_teardown(fj_pool *pool)
     fj_worker *self = fj_self;
     if (self && self->pool == pool)
         return FJ_EDEADLK;
-    fj_pool_shutdown(pool);
+    pool_stop_accepting(pool);
     pool_wait_drained(pool);
     threads_stop(pool, pool->count);
     stats_print_if_asked(pool);
@@ -290,11 +311,18 @@ int fj_pool_submit(fj_pool *pool, fj_task *t)
 {
     if (!pool || !t)
         return FJ_EINVAL;
-    if (task_phase(atomic_load_u32(task_status(t))) == PHASE_FORKED)
+    unsigned old = atomic_load_u32(task_status(t));
+    if (task_phase(old) == PHASE_FORKED)
         return FJ_EBUSY;
     int rc = pool_admit(pool);
     if (rc)
         return rc;
+    if (old & STATUS_SETTLED) {
+        /* Cancelled or failed before the submission: already complete, it is
+         * not queued and does not run; its join reports the abort. */
+        pool_retire(pool);
+        return 0;
+    }
     atomic_store_u32(task_status(t), PHASE_FORKED);
     t->fj_error = 0;
     t->fj_owner = NULL;

@@ -110,7 +110,7 @@ void task_execute(fj_worker *w, fj_task *t)
     fj_pool *submitted_to = t->fj_pool;
     unsigned status = task_status_acquire(t);
     unsigned char phase = PHASE_DONE;
-    if (!(status & STATUS_ABORTED)) {
+    if (!(status & STATUS_SETTLED)) {
         if (w) {
             counter_add(&w->count.tasks_run, 1);
             HOOK(w, HOOK_TASK_BEGIN, t, -1);
@@ -118,8 +118,14 @@ void task_execute(fj_worker *w, fj_task *t)
         int rc = t->fn(t);
         if (w)
             HOOK(w, HOOK_TASK_END, t, -1);
-        if (rc != 0 && task_record_error(t, rc))
+        /* DONE_ERROR whether our error or an fj_task_fail's came first: either
+         * way fj_error holds the first one (a lost record CAS read it), and a
+         * plain DONE would make join report 0 if that fail's flag CAS then
+         * finds the task complete. */
+        if (rc != 0) {
+            task_record_error(t, rc);
             phase = PHASE_DONE_ERROR;
+        }
     }
     task_publish(t, phase);
     if (flags & TASK_FLAG_EXTERNAL)
@@ -132,7 +138,7 @@ int task_run_popped_slow(fj_worker *w, fj_task *t)
     HOOK(w, HOOK_INLINE_JOIN, t, -1);
     unsigned status = atomic_load_u32(task_status(t));
     int rc = 0;
-    if (status & STATUS_ABORTED) {
+    if (status & STATUS_SETTLED) {
         counter_add(&w->count.inline_skipped, 1);  /* joined inline, no body ran */
     } else {
         HOOK(w, HOOK_TASK_BEGIN, t, -1);
@@ -159,8 +165,10 @@ int task_popped_aftermath(fj_task *t)
 int task_finish_popped_slow(fj_worker *w, fj_task *t, int rc)
 {
     unsigned char phase = PHASE_DONE;
-    if (rc != 0 && task_record_error(t, rc))
+    if (rc != 0) {  /* DONE_ERROR even if a fail recorded first: see task_execute */
+        task_record_error(t, rc);
         phase = PHASE_DONE_ERROR;
+    }
     counter_add(&w->count.inline_joins, 1);
     /* Release and StoreLoad: as in task_run_popped_by_joiner. */
     atomic_store_release_u8(task_phase_byte(t), phase);
@@ -460,8 +468,13 @@ int fj_join(fj_task *t)
 
 int fj_invoke(fj_task *t)
 {
-    if (task_phase(atomic_load_u32(task_status(t))) == PHASE_FORKED)
+    /* Acquire: an abort before the invoke keeps the task complete (it does
+     * not run); pairs with the abort's CAS, so its fj_error is visible. */
+    unsigned old = task_status_acquire(t);
+    if (task_phase(old) == PHASE_FORKED)
         return FJ_EBUSY;
+    if (old & STATUS_SETTLED)
+        return task_outcome_of(t, old);
     atomic_store_u32(task_status(t), PHASE_FORKED);
     t->fj_error = 0;
     t->fj_owner = fj_self;
@@ -502,8 +515,10 @@ void fj_pair(void (*a)(void *), void *arg_a, void (*b)(void *), void *arg_b)
 
 int fj_task_is_done(const fj_task *t)
 {
-    unsigned s = task_status_acquire(t);
-    return status_is_done(s) || (s & STATUS_ABORTED) != 0;
+    /* Only the phase: a task cancelled or failed while queued or running is
+     * done once its executor published completion (no thread runs it then,
+     * so it may be freed).  An abort of a task never forked sets DONE itself. */
+    return status_is_done(task_status_acquire(t));
 }
 
 int fj_task_is_cancelled(const fj_task *t) { return (task_status_acquire(t) & STATUS_CANCELLED) != 0; }
@@ -511,31 +526,34 @@ int fj_task_is_cancelled(const fj_task *t) { return (task_status_acquire(t) & ST
 int fj_task_is_completed_abnormally(const fj_task *t)
 {
     unsigned s = task_status_acquire(t);
-    return (s & STATUS_ABORTED) != 0 || task_phase(s) == PHASE_DONE_ERROR;
+    return (s & STATUS_ABORTED) != 0 || (task_phase(s) == PHASE_DONE_ERROR && !(s & STATUS_FORCED));
 }
 
 int fj_task_is_completed_normally(const fj_task *t)
 {
     unsigned s = task_status_acquire(t);
-    return task_phase(s) == PHASE_DONE && !(s & STATUS_ABORTED);
+    return status_is_done(s) && task_outcome_of(t, s) == 0;
 }
 
 int fj_task_outcome(const fj_task *t)
 {
     unsigned s = task_status_acquire(t);
-    if (!status_is_done(s) && !(s & STATUS_ABORTED))
+    if (!status_is_done(s))
         return 1;
     return task_outcome_of(t, s);
 }
 
-/* Sets `flag` while the task is not complete.  A task never forked is marked
+/* Sets `flag` (CANCELLED, FAILED or FORCED) while the task is not complete
+ * and not settled otherwise.  A task never forked is marked
  * complete at the same time, since no executor will ever publish it. */
-static int task_abort(fj_task *t, unsigned flag)
+int task_settle(fj_task *t, unsigned flag)
 {
     atomic_u32 *status = task_status(t);
     for (;;) {
         unsigned s = atomic_load_u32(status);
-        if (status_is_done(s) || (s & STATUS_ABORTED))
+        if ((s & STATUS_CANCELLED) && flag == STATUS_CANCELLED)
+            return 0;  /* cancelled already: Java's cancel() is true again */
+        if (status_is_done(s) || (s & STATUS_SETTLED))
             return FJ_EINVAL;
         unsigned desired = s | flag;
         if (task_phase(s) == PHASE_NEW)
@@ -547,7 +565,7 @@ static int task_abort(fj_task *t, unsigned flag)
     }
 }
 
-int fj_task_cancel(fj_task *t) { return task_abort(t, STATUS_CANCELLED); }
+int fj_task_cancel(fj_task *t) { return task_settle(t, STATUS_CANCELLED); }
 
 int fj_task_fail(fj_task *t, int error)
 {
@@ -557,7 +575,7 @@ int fj_task_fail(fj_task *t, int error)
         return FJ_EINVAL;
     /* The error is recorded before the flag that makes joins read it. */
     task_record_error(t, error);
-    return task_abort(t, STATUS_FAILED);
+    return task_settle(t, STATUS_FAILED);
 }
 
 int fj_task_wait(fj_task *t, long long timeout_ns)
@@ -597,12 +615,21 @@ int fj_task_try_unfork(fj_task *t)
     fj_task *popped = deque_pop(&w->deque);
     if (popped != t)
         return 0;  /* only we push, so it is NULL: a thief took t first */
+    task_take_back(t);
+    return 1;
+}
+
+void task_take_back(fj_task *t)
+{
     atomic_u32 *status = task_status(t);
     for (;;) {
         unsigned s = atomic_load_u32(status);
         /* A CAS only to keep a concurrent abort flag; we own t again, so no
-         * ordering is needed beyond what the pop gave. */
-        if (atomic_cas_full_u32(status, s, (s & ~STATUS_PHASE_MASK) | PHASE_NEW) == s)
-            return 1;
+         * ordering is needed beyond what the pop gave.  Aborted while queued:
+         * it is complete now (DONE), as an abort of a task never forked is,
+         * since no executor will ever publish it. */
+        unsigned phase = (s & STATUS_SETTLED) ? PHASE_DONE : PHASE_NEW;
+        if (atomic_cas_full_u32(status, s, (s & ~STATUS_PHASE_MASK) | phase) == s)
+            return;
     }
 }

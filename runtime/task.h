@@ -27,8 +27,12 @@ enum task_phase { PHASE_NEW = 0, PHASE_FORKED = 1, PHASE_DONE = 2, PHASE_DONE_ER
 #define STATUS_PHASE_MASK 0xffu
 #define STATUS_CANCELLED 0x100u
 #define STATUS_FAILED 0x200u
+#define STATUS_FORCED 0x400u  /* completed normally by fj_task_quietly_complete */
 #define STATUS_FUTEX_WAITERS 0x8000u
 #define STATUS_ABORTED (STATUS_CANCELLED | STATUS_FAILED)
+/* Settled before (or while) its body runs: the body is skipped if it has not
+ * started, and a fork, invoke or submission leaves the task complete. */
+#define STATUS_SETTLED (STATUS_ABORTED | STATUS_FORCED)
 #define STATUS_WAITER_SHIFT 16
 
 /* fj_flags */
@@ -82,6 +86,8 @@ static inline int task_outcome_of(const fj_task *t, unsigned status)
 {
     if (status & STATUS_CANCELLED)
         return FJ_ECANCELED;
+    if (status & STATUS_FORCED)
+        return 0;  /* quietlyComplete won: a body's error is ignored */
     if ((status & STATUS_FAILED) || task_phase(status) == PHASE_DONE_ERROR)
         return t->fj_error;
     return 0;
@@ -100,6 +106,15 @@ static inline void task_set_thief(fj_task *t, int index)
 
 /* Records the first error of a task (any thread).  Returns 1 if ours won. */
 int task_record_error(fj_task *t, int error);
+
+/* Sets one of CANCELLED, FAILED, FORCED on a task not complete and not
+ * settled (a never-forked one becomes DONE at once).  Returns 0 (also for a
+ * second cancel), or FJ_EINVAL. */
+int task_settle(fj_task *t, unsigned flag);
+
+/* A task this worker took out of a deque without running it (tryUnfork,
+ * pollNextLocalTask): back to NEW, or DONE if it was settled meanwhile. */
+void task_take_back(fj_task *t);
 
 /* Runs a task this thread took from a deque or the injector (not the joiner's
  * own fast path) and publishes its completion with one CAS, waking its waiters.

@@ -30,8 +30,14 @@ int task_popped_aftermath(fj_task *t);
 
 FJ_ALWAYS_INLINE int task_fork(fj_worker *w, fj_task *t)
 {
-    if (__builtin_expect(task_phase(atomic_load_u32(task_status(t))) == PHASE_FORKED, 0))
-        return FJ_EBUSY;
+    /* Queued or running: refused.  Cancelled or failed and complete (an
+     * abort, or a quietly_complete, before the fork): it stays complete and
+     * is not queued, so the abort is not lost and the body never runs (Java's fork of a cancelled
+     * task: its join reports the cancellation).  Relaxed: only this thread
+     * forks t, an abort racing the fork is an abort of a queued task. */
+    unsigned old = atomic_load_u32(task_status(t));
+    if (__builtin_expect((task_phase(old) == PHASE_FORKED) | ((old & STATUS_SETTLED) != 0), 0))
+        return task_phase(old) == PHASE_FORKED ? FJ_EBUSY : 0;
     /* Plain stores: nobody else can see t until the push below publishes it.
      * fj_thief is not reset: it is only a leapfrogging hint, rewritten by
      * whichever worker takes t. */
@@ -66,7 +72,7 @@ FJ_ALWAYS_INLINE int task_run_popped_by_joiner(fj_worker *w, fj_task *t, unsigne
     /* `status` was read before the pop.  An abort that lands after that read
      * is an abort of a running task, which join reports (ECANCELED / the
      * error) after the body, exactly as one landing a moment after the call. */
-    if (__builtin_expect((status & STATUS_ABORTED) | w->hooks, 0))
+    if (__builtin_expect((status & STATUS_SETTLED) | w->hooks, 0))
         return task_run_popped_slow(w, t);
     int rc = t->fn(t);
     if (__builtin_expect(rc != 0, 0))

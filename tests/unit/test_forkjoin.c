@@ -300,7 +300,8 @@ static int outcome_root_compute(fj_task *t)
         CHECK_RC(0, cancel_rc);
         CHECK_EQ(0, atomic_load(&cancelled.runs));
     }
-    CHECK_RC(FJ_EINVAL, fj_task_cancel(&cancelled.task));  /* already complete */
+    /* Again: true (0) if it is cancelled, as Java's cancel(); refused if it completed. */
+    CHECK_RC(cancel_rc == 0 ? 0 : FJ_EINVAL, fj_task_cancel(&cancelled.task));
 
     counted_task never_forked = {FJ_TASK_INIT(count_run), 0};
     CHECK_RC(0, fj_task_cancel(&never_forked.task));

@@ -73,7 +73,7 @@ static void create_with_parallelism(void)
     CHECK_EQ(check_workers, fj_pool_get_pool_size(pool));
     CHECK_EQ(0, fj_pool_is_shutdown(pool));
     CHECK_EQ(0, fj_pool_is_terminated(pool));
-    CHECK_RC(0, fj_pool_await_quiescence(pool, -1));
+    CHECK_RC(0, fj_pool_await_quiescence(pool, FJ_NO_TIMEOUT));
     CHECK_EQ(1, fj_pool_is_quiescent(pool));
     CHECK_EQ(0, fj_pool_get_active_thread_count(pool));
     CHECK_RC(0, fj_pool_destroy(pool));
@@ -91,7 +91,7 @@ static void common_pool_is_shared_and_survives_shutdown_now(void)
     CHECK_RC(0, fj_pool_submit(common, &c.task));
     CHECK_RC(0, fj_task_get(&c.task));
     CHECK_EQ(fib_serial(15), c.result);
-    CHECK_RC(0, fj_pool_await_termination(common, -1));  /* common pool: quiescence */
+    CHECK_RC(0, fj_pool_await_termination(common, FJ_NO_TIMEOUT));  /* common pool: quiescence */
 }
 
 /* ---- execute, submit, awaitQuiescence ---- */
@@ -106,7 +106,7 @@ static void execute_runs_and_await_quiescence_waits(void)
         tasks[i] = (counted){FJ_TASK_INIT(counted_compute), 0, 10 + i % 8, &runs};
         CHECK_RC(0, fj_pool_execute(pool, &tasks[i].task));
     }
-    CHECK_RC(0, fj_pool_await_quiescence(pool, -1));
+    CHECK_RC(0, fj_pool_await_quiescence(pool, FJ_NO_TIMEOUT));
     CHECK_EQ(N, atomic_load(&runs));  /* nothing queued or running: all ran */
     for (int i = 0; i < N; i++) {
         CHECK(fj_task_is_completed_normally(&tasks[i].task));
@@ -128,7 +128,7 @@ static void await_quiescence_times_out_while_running(void)
     CHECK_RC(FJ_ETIMEDOUT, fj_pool_await_quiescence(pool, 1000000));
     CHECK_EQ(0, fj_pool_is_quiescent(pool));
     atomic_store(&gate, 1);
-    CHECK_RC(0, fj_pool_await_quiescence(pool, -1));
+    CHECK_RC(0, fj_pool_await_quiescence(pool, FJ_NO_TIMEOUT));
     CHECK(fj_task_is_completed_normally(&g.task));
     CHECK_RC(0, fj_pool_destroy(pool));
 }
@@ -164,7 +164,7 @@ static void await_quiescence_sees_unjoined_forks(void)
     atomic_store(&spawned_next, 0);
     spawner top = {FJ_TASK_INIT(spawner_compute), 6, &runs};
     CHECK_RC(0, fj_pool_execute(pool, &top.task));
-    CHECK_RC(0, fj_pool_await_quiescence(pool, -1));
+    CHECK_RC(0, fj_pool_await_quiescence(pool, FJ_NO_TIMEOUT));
     CHECK_EQ((1 << 7) - 1, atomic_load(&runs));
     CHECK_RC(0, fj_pool_destroy(pool));
 }
@@ -187,7 +187,7 @@ static void after_shutdown_submissions_fail_and_accepted_work_completes(void)
     CHECK_EQ(0, fj_pool_is_terminated(pool));
     CHECK_RC(FJ_ETIMEDOUT, fj_pool_await_termination(pool, 1000000));
     atomic_store(&gate, 1);
-    CHECK_RC(0, fj_pool_await_termination(pool, -1));
+    CHECK_RC(0, fj_pool_await_termination(pool, FJ_NO_TIMEOUT));
     CHECK_EQ(1, fj_pool_is_terminated(pool));
     CHECK_RC(0, fj_task_get(&queued.task));
     CHECK_EQ(fib_serial(12), queued.result);
@@ -201,7 +201,7 @@ static void await_termination_times_out_without_shutdown(void)
     fj_pool *pool = check_pool();
     CHECK_RC(FJ_ETIMEDOUT, fj_pool_await_termination(pool, 1000000));
     CHECK_RC(0, fj_pool_shutdown(pool));
-    CHECK_RC(0, fj_pool_await_termination(pool, -1));
+    CHECK_RC(0, fj_pool_await_termination(pool, FJ_NO_TIMEOUT));
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
@@ -229,7 +229,7 @@ static void shutdown_now_cancels_queued_work(void)
     }
     CHECK_EQ(0, atomic_load(&runs));
     release_held(pool, held, &gate);  /* running work finishes normally */
-    CHECK_RC(0, fj_pool_await_termination(pool, -1));
+    CHECK_RC(0, fj_pool_await_termination(pool, FJ_NO_TIMEOUT));
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
@@ -292,7 +292,7 @@ static void steal_count_matches_statistics(void)
     fib_task f = {FJ_TASK_INIT(fib_compute), 0, n};
     CHECK_RC(0, fj_pool_invoke(pool, &f.task));
     CHECK_EQ(fib_serial(n), f.result);
-    CHECK_RC(0, fj_pool_await_quiescence(pool, -1));
+    CHECK_RC(0, fj_pool_await_quiescence(pool, FJ_NO_TIMEOUT));
     fj_worker_stats total;
     fj_pool_stats(pool, NULL, 0, &total);
     CHECK_EQ(total.steals + total.leapfrogs, fj_pool_get_steal_count(pool));

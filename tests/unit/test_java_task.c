@@ -150,7 +150,9 @@ static void join_of_cancelled_task_reports_cancellation_body(void)
     CHECK_RC(0, fj_task_cancel(&q.task));
     CHECK_RC(FJ_ECANCELED, fj_join(&q.task));
     CHECK_EQ(0, atomic_load(&q.runs));
-    CHECK_RC(FJ_EINVAL, fj_task_cancel(&q.task));  /* already complete */
+    CHECK_RC(0, fj_task_cancel(&q.task));  /* cancelled already: Java's cancel() is true */
+    CHECK_RC(FJ_EINVAL, fj_task_fail(&q.task, -1));  /* complete: nothing changes */
+    CHECK_RC(FJ_ECANCELED, fj_join(&q.task));
 }
 static void join_of_cancelled_task_reports_cancellation(void)
 {
@@ -242,7 +244,7 @@ static void get_timed_times_out_while_running(void)
     CHECK_RC(FJ_ETIMEDOUT, fj_task_get_timed(&g.task, 1000000));  /* cannot finish: gate shut */
     CHECK(!fj_task_is_done(&g.task));
     atomic_store(&gate, 1);
-    CHECK_RC(0, fj_task_get_timed(&g.task, -1));
+    CHECK_RC(0, fj_task_get_timed(&g.task, FJ_NO_TIMEOUT));
     CHECK(fj_task_is_completed_normally(&g.task));
     CHECK_RC(0, fj_pool_destroy(pool));
 }
