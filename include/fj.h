@@ -388,6 +388,9 @@ typedef struct fj_profile {
     unsigned long long tasks;  /* task bodies measured */
     double parallelism;        /* work / span; 0 if span is 0 */
     int clock_is_ns;           /* 1 if amounts are nanoseconds */
+    unsigned long long burdened_span;  /* span with `burden` charged on every fork's child edge */
+    double burdened_parallelism;       /* work / burdened_span: what survives real fork costs */
+    unsigned long long burden;         /* clock units charged per fork (fj_profile_set_burden) */
 } fj_profile;
 
 /* Opens the process's profile session: armed workers measure from their next
@@ -411,6 +414,24 @@ int fj_profile_print(const fj_profile *profile, FILE *out);
  * (e.g. a per-thread counter of units of work: deterministic profiles).  Any
  * thread, only while no profile session is open.  Returns 0 or FJ_EBUSY. */
 int fj_profile_set_clock(unsigned long long (*clock)(void));
+
+/* Per-region profiling, as Cilkscale's probes: begin and end around one part
+ * of the program, on the same thread, inside an open session.  The region's
+ * span is the chain from begin to end on that thread's strand (inside a task,
+ * or from outside the pool: the invocations made in between); its work is all
+ * the work measured meanwhile, so measure one region at a time.  `tasks` is 0.
+ * Returns 0, or FJ_EINVAL (NULL, no session, or another session's region). */
+typedef struct fj_profile_region {
+    unsigned long long work, path, burdened;
+    size_t session;
+} fj_profile_region;
+int fj_profile_region_begin(fj_profile_region *region);
+int fj_profile_region_end(const fj_profile_region *region, fj_profile *result);
+
+/* What each fork adds to the burdened span, in clock units; -1 for the default
+ * (2000 ns with the default clock, 0 with a custom one).  Only while no
+ * session is open.  Returns 0, FJ_EINVAL (below -1), FJ_EBUSY. */
+int fj_profile_set_burden(long long units);
 
 /* ======================================================================== */
 /* Misuse and what it gets                                                  */

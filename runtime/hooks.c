@@ -85,6 +85,15 @@ void hooks_event(fj_worker *w, enum hook_event event, struct fj_task *task, int 
         profile_resume(w);
 }
 
+void hooks_loop(fj_worker *w, enum hook_loop_event event, struct profile_loop *loop, unsigned long long grains)
+{
+    /* Only the profiler looks at loops: the trace draws the participants. */
+    if (w->hooks & HOOKS_PROFILE) {
+        profile_loop_event(w, event, loop, grains);
+        profile_resume(w);
+    }
+}
+
 int hooks_fork_elided(fj_worker *w, struct fj_task *task)
 {
     if (w->hooks & HOOKS_PROFILE)

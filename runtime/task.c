@@ -597,7 +597,9 @@ int fj_task_try_unfork(fj_task *t)
         unsigned s = atomic_load_u32(status);
         /* A CAS only to keep a concurrent abort flag; we own t again, so no
          * ordering is needed beyond what the pop gave. */
-        if (atomic_cas_full_u32(status, s, (s & ~STATUS_PHASE_MASK) | PHASE_NEW) == s)
+        if (atomic_cas_full_u32(status, s, (s & ~STATUS_PHASE_MASK) | PHASE_NEW) == s) {
+            HOOK(w, HOOK_UNFORK, t, -1);  /* the profiler: t's body runs here now, as the fork it was */
             return 1;
+        }
     }
 }

@@ -452,6 +452,9 @@ static int replay_record(trace_writer *wr, const trace_record *r)
         expect_task(wr, r, "injected");
         break;
     case HOOK_JOIN_DONE:
+    case HOOK_UNFORK:
+    case HOOK_STRESS_HOLD:
+    case HOOK_STRESS_RELEASE:
         break;  /* the profiler's; nothing to draw */
     }
     return 0;
