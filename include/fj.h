@@ -341,15 +341,18 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
  *                       draws it).  Written at exit, or by fj_trace_stop().
  *   FJ_TRACE_BUFFER=N   events kept per worker (default 1048576); beyond it
  *                       the file says "trace buffer full" and how many were lost.
- *   FJ_PROFILE=1        measure work, span and parallelism; the table of
- *                       speedup bounds for 1..64 workers is printed on stderr
- *                       at exit.
+ *   FJ_PROFILE=1        measure work, span and parallelism of the program's
+ *                       DAG (the same on any worker count; threads' CPU
+ *                       time); the table of speedup bounds for 1..64 workers
+ *                       is printed on stderr at exit.
  *   FJ_WORKERS=1        besides one worker: serial elision, every fork runs its
  *                       task at once, so the program runs in the order of its
  *                       serial twin.  FJ_SERIAL=1 forces it for any pool size.
  *   FJ_STRESS=N         steal stress: after 1 in N forks (N=1: every fork) the
- *                       forker waits briefly for a thief to take the task, so
- *                       a race in your program shows up quickly.
+ *                       forker waits (up to 2 ms, stealing other holders'
+ *                       forks meanwhile) until a thief takes the task, and the
+ *                       workers are pinned to distinct CPUs, so a race in your
+ *                       program shows up quickly.
  *
  * Which workers the API reaches.  A worker is armed for tracing (profiling)
  * when it starts, if a trace (profile) session was opened before in this

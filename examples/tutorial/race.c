@@ -68,7 +68,7 @@ int main(int argc, char **argv)
     }
     long expected = (2L << args.size) - 1;
     if (visits == expected) {
-        printf("race: counted all %ld visits on %u workers (no update lost this time)\n", expected, workers);
+        printf("race: counted all %ld visits on %u workers (the race did not show this time)\n", expected, workers);
         return 0;
     }
     printf("race: counted %ld of %ld visits on %u workers: %ld updates lost\n", visits, expected, workers,
