@@ -144,7 +144,7 @@ int hooks_fork_elided(fj_worker *w, struct fj_task *task)
  * would leave the others waiting for it.  The stolen task runs here, on top
  * of the fork, as a joiner's help would (and within the same depth bound).
  * The hold is waiting to the profiler, not work. */
-void hooks_fork_pushed(fj_worker *w, struct fj_task *task)
+static void stress_hold(fj_worker *w, struct fj_task *task)
 {
     if (++stress_forks % stress_every != 0 || w->help_depth >= STRESS_DEPTH_MAX)
         return;
@@ -170,4 +170,12 @@ void hooks_fork_pushed(fj_worker *w, struct fj_task *task)
         }
     }
     hooks_event(w, HOOK_STRESS_RELEASE, task, -1);
+}
+
+void hooks_fork_done(fj_worker *w, struct fj_task *task, bool pushed)
+{
+    if (pushed && (w->hooks & HOOKS_STRESS))
+        stress_hold(w, task);
+    if (w->hooks & HOOKS_PROFILE)
+        profile_resume(w);
 }

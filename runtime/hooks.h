@@ -56,9 +56,11 @@ void hooks_loop(fj_worker *w, enum hook_loop_event event, struct profile_loop *l
 /* Called instead of pushing when HOOKS_SERIAL is set: 1 if it ran the task. */
 int hooks_fork_elided(fj_worker *w, struct fj_task *task);
 
-/* Called right after a push when HOOKS_STRESS is set: holds the fork back a
- * little so that a thief takes the task (steal stress, for finding races). */
-void hooks_fork_pushed(fj_worker *w, struct fj_task *task);
+/* Called after a hooked fork's push (pushed = 1) or inline run (0): with
+ * HOOKS_STRESS holds the fork back until a thief takes the task (steal
+ * stress, for finding races); with HOOKS_PROFILE restarts the strand clock,
+ * so that the push and the wake-up of a sleeper are not counted as work. */
+void hooks_fork_done(fj_worker *w, struct fj_task *task, bool pushed);
 
 /* Sets w->hooks from the pool's settings and the environment; at worker start. */
 void hooks_worker_start(fj_worker *w);

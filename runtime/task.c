@@ -195,8 +195,7 @@ int task_fork_slow(fj_worker *w, fj_task *t)
         return 0;
     counter_add(&w->count.forks, 1);
     HOOK(w, HOOK_FORK, t, -1);
-    if (task_fork_push_or_run(w, t) && (w->hooks & HOOKS_STRESS))
-        hooks_fork_pushed(w, t);
+    hooks_fork_done(w, t, task_fork_push_or_run(w, t));
     return 0;
 }
 
