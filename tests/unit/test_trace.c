@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "atomics.h"
 #include "check.h"
 #include "../../tools/trace_json.h"
 
@@ -255,12 +256,14 @@ static void trace_full_buffer_says_so(void)
 /* ---- ends that are not a clean stop: exit with work pending, a crash ---- */
 
 /* A task that never finishes by itself: it runs until the process ends. */
-static volatile int endless_started, endless_stop;
+static atomic_word endless_started;
 static int endless(fj_task *t)
 {
     (void)t;
-    endless_started = 1;  /* after the task's begin was recorded */
-    while (!endless_stop)
+    /* Atomicity only: the child process exits on seeing it; nothing else is
+     * published.  Set after the task's begin was recorded. */
+    atomic_store(&endless_started, 1);
+    for (;;)  /* ended by the process's exit */
         sched_yield();
     return 0;
 }
@@ -292,7 +295,7 @@ static void exit_with_task_running(const char *path)
     static fj_task never_done = FJ_TASK_INIT(endless);
     if (fj_pool_submit(pool, &never_done) != 0)
         _exit(4);
-    while (!endless_started)  /* no time limit here: the test runner has one */
+    while (!atomic_load(&endless_started))  /* no time limit here: the test runner has one */
         sched_yield();
     exit(0);  /* as a return from main with the task still running: exit runs the handlers */
 }
