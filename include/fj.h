@@ -366,7 +366,7 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
  * now, filled when the session stops).  Armed workers record from their next
  * event on.  Any thread.  Returns 0, FJ_EINVAL (NULL or empty path), FJ_EBUSY
  * (a session is open; also the one FJ_TRACE opened), FJ_ESYSTEM (the file
- * cannot be opened), FJ_ENOMEM. */
+ * cannot be opened; errno says why), FJ_ENOMEM. */
 int fj_trace_start(const char *path);
 
 /* Stops recording, waits until no worker is in the middle of recording an
@@ -376,7 +376,10 @@ int fj_trace_start(const char *path);
  * waits, parked time, and arrows from victim to thief for every steal and
  * leapfrog.  Every event recorded before this call is in the file; the counts
  * match fj_pool_stats for work done while the session was open.  Any thread,
- * including a worker.  Returns 0, FJ_EINVAL (no session open), FJ_ENOMEM,
+ * including a worker.  A stop while tasks still run (e.g. at exit with work
+ * pending) writes what was recorded and marks the file partial.  Until a
+ * session stops its file holds a placeholder that says it is incomplete.
+ * Returns 0, FJ_EINVAL (no session open), FJ_ENOMEM,
  * FJ_ESYSTEM (writing failed). */
 int fj_trace_stop(void);
 
