@@ -139,9 +139,13 @@ stress-loop: tests
 	  n=$$((n+1)); echo "stress round $$n passed"; done; cat /tmp/fj-stress.log; exit 1
 
 DEMO_WORKERS ?= 2
+# fib first with a cut-off (a speedup), then without one (the cost of a task).
 demo: examples
+	@echo "== fib(38) with a cut-off: calls below fib(20) run serially, so each task has real work (--workers $(DEMO_WORKERS))"
+	@FJ_STATS=1 $(BUILD)/examples/trace_demo --workers $(DEMO_WORKERS) --cutoff 20 38 || exit 1
+	@echo "== fib without a cut-off: a task per call, one addition each; this measures what a fork + join costs, not a speedup"
 	@for ex in fib nqueens mergesort; do \
-	  echo "== $$ex (--workers $(DEMO_WORKERS))"; \
+	  [ $$ex = fib ] || echo "== $$ex (--workers $(DEMO_WORKERS))"; \
 	  FJ_STATS=1 $(BUILD)/examples/$$ex --workers $(DEMO_WORKERS) || exit 1; done
 
 format:

@@ -4,7 +4,10 @@
  * run into that worker's partial sum, starting from the identity (0), and
  * `add_sums` combines the partial sums in index order.  Integer addition is
  * associative, so the result is exactly the serial one whatever the schedule.
- * Compare sum_parallel with sum_serial: the loop body is the same code. */
+ * Compare sum_parallel with sum_serial: the loop body is the same code.
+ * The default size (16 million) makes the work about 100 times the longest
+ * grain that a preempted thread may show, so FJ_PROFILE reports the same
+ * parallelism on every worker count on a busy machine too. */
 #include <inttypes.h>
 
 #include "example_util.h"
@@ -34,16 +37,22 @@ static int64_t sum_serial(const int64_t *values, int64_t n)
     return sum;
 }
 
+/* A fixed number of grains, not the default (which grows with the worker
+ * count): the program, and so the work and span FJ_PROFILE reports, is then
+ * the same on any number of workers. */
+#define SUM_GRAINS 1024
+
 static int sum_parallel(fj_pool *pool, const int64_t *values, int64_t n, int64_t *sum)
 {
     const int64_t zero = 0;
     input in = {values};
-    return fj_parallel_reduce(pool, 0, n, 0, sum, sizeof *sum, &zero, add_values, add_sums, &in);
+    int64_t grain = n / SUM_GRAINS > 0 ? n / SUM_GRAINS : 1;
+    return fj_parallel_reduce(pool, 0, n, grain, sum, sizeof *sum, &zero, add_values, add_sums, &in);
 }
 
 int main(int argc, char **argv)
 {
-    example_args args = example_parse(argc, argv, 4000000);
+    example_args args = example_parse(argc, argv, 16000000);
     int64_t n = args.size;
     int64_t *values = malloc((size_t)n * sizeof *values);
     if (!values) {

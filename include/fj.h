@@ -347,15 +347,18 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
  *                       draws it).  Written at exit, or by fj_trace_stop().
  *   FJ_TRACE_BUFFER=N   events kept per worker (default 1048576); beyond it
  *                       the file says "trace buffer full" and how many were lost.
- *   FJ_PROFILE=1        measure work, span and parallelism; the table of
- *                       speedup bounds for 1..64 workers is printed on stderr
- *                       at exit.
+ *   FJ_PROFILE=1        measure work, span and parallelism of the program's
+ *                       DAG (the same on any worker count; threads' CPU
+ *                       time); the table of speedup bounds for 1..64 workers
+ *                       is printed on stderr at exit.
  *   FJ_WORKERS=1        besides one worker: serial elision, every fork runs its
  *                       task at once, so the program runs in the order of its
  *                       serial twin.  FJ_SERIAL=1 forces it for any pool size.
  *   FJ_STRESS=N         steal stress: after 1 in N forks (N=1: every fork) the
- *                       forker waits briefly for a thief to take the task, so
- *                       a race in your program shows up quickly.
+ *                       forker waits (up to 2 ms, stealing other holders'
+ *                       forks meanwhile) until a thief takes the task, and the
+ *                       workers are pinned to distinct CPUs, so a race in your
+ *                       program shows up quickly.
  *
  * Which workers the API reaches.  A worker is armed for tracing (profiling)
  * when it starts, if a trace (profile) session was opened before in this
@@ -369,7 +372,7 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
  * now, filled when the session stops).  Armed workers record from their next
  * event on.  Any thread.  Returns 0, FJ_EINVAL (NULL or empty path), FJ_EBUSY
  * (a session is open; also the one FJ_TRACE opened), FJ_ESYSTEM (the file
- * cannot be opened), FJ_ENOMEM. */
+ * cannot be opened; errno says why), FJ_ENOMEM. */
 int fj_trace_start(const char *path);
 
 /* Stops recording, waits until no worker is in the middle of recording an
@@ -379,7 +382,10 @@ int fj_trace_start(const char *path);
  * waits, parked time, and arrows from victim to thief for every steal and
  * leapfrog.  Every event recorded before this call is in the file; the counts
  * match fj_pool_stats for work done while the session was open.  Any thread,
- * including a worker.  Returns 0, FJ_EINVAL (no session open), FJ_ENOMEM,
+ * including a worker.  A stop while tasks still run (e.g. at exit with work
+ * pending) writes what was recorded and marks the file partial.  Until a
+ * session stops its file holds a placeholder that says it is incomplete.
+ * Returns 0, FJ_EINVAL (no session open), FJ_ENOMEM,
  * FJ_ESYSTEM (writing failed). */
 int fj_trace_stop(void);
 
@@ -394,6 +400,9 @@ typedef struct fj_profile {
     unsigned long long tasks;  /* task bodies measured */
     double parallelism;        /* work / span; 0 if span is 0 */
     int clock_is_ns;           /* 1 if amounts are nanoseconds */
+    unsigned long long burdened_span;  /* span with `burden` charged on every fork's child edge */
+    double burdened_parallelism;       /* work / burdened_span: what survives real fork costs */
+    unsigned long long burden;         /* clock units charged per fork (fj_profile_set_burden) */
 } fj_profile;
 
 /* Opens the process's profile session: armed workers measure from their next
@@ -417,6 +426,24 @@ int fj_profile_print(const fj_profile *profile, FILE *out);
  * (e.g. a per-thread counter of units of work: deterministic profiles).  Any
  * thread, only while no profile session is open.  Returns 0 or FJ_EBUSY. */
 int fj_profile_set_clock(unsigned long long (*clock)(void));
+
+/* Per-region profiling, as Cilkscale's probes: begin and end around one part
+ * of the program, on the same thread, inside an open session.  The region's
+ * span is the chain from begin to end on that thread's strand (inside a task,
+ * or from outside the pool: the invocations made in between); its work is all
+ * the work measured meanwhile, so measure one region at a time.  `tasks` is 0.
+ * Returns 0, or FJ_EINVAL (NULL, no session, or another session's region). */
+typedef struct fj_profile_region {
+    unsigned long long work, path, burdened;
+    size_t session;
+} fj_profile_region;
+int fj_profile_region_begin(fj_profile_region *region);
+int fj_profile_region_end(const fj_profile_region *region, fj_profile *result);
+
+/* What each fork adds to the burdened span, in clock units; -1 for the default
+ * (2000 ns with the default clock, 0 with a custom one).  Only while no
+ * session is open.  Returns 0, FJ_EINVAL (below -1), FJ_EBUSY. */
+int fj_profile_set_burden(long long units);
 
 /* ======================================================================== */
 /* Typed tasks: fork and join at the cost of a function call                */

@@ -8,8 +8,16 @@
 #                      examples/fib on 1 worker, this build against one with
 #                      every hook test compiled out (-DFJ_NO_HOOKS)
 #   make docs-figures  regenerates the pictures of docs/tutorial.md
+#   make test-tutorial runs every command of docs/tutorial.md in order (part
+#                      of `make test`): each must succeed, write only under
+#                      build/ and leave every tracked file as it was
 
-.PHONY: test-render bench-hooks docs-figures
+.PHONY: test-render bench-hooks docs-figures test-tutorial
+
+# The tutorial's own programs (a deliberate race): built with the examples,
+# but not run by the example tier, which expects every example to be correct.
+TUTORIAL_EXAMPLES := $(patsubst examples/tutorial/%.c,$(BUILD)/examples/tutorial/%,$(wildcard examples/tutorial/*.c))
+examples: $(TUTORIAL_EXAMPLES)
 
 test: test-render
 
@@ -38,16 +46,24 @@ bench-hooks: $(NOHOOKS)/fib
 	done | sort -k1,1 -k2,2n | awk '{ t[$$1] = t[$$1] " " $$2; n[$$1]++; v[$$1, n[$$1]] = $$2 } \
 	  END { for (k in n) printf "  %-8s median %s  min %s  (all:%s)\n", k, v[k, int((n[k] + 1) / 2)], v[k, 1], t[k] }'
 
-# Each picture is made by the command written next to it in docs/tutorial.md.
-FIG := build/figures
+# Each picture is made by the command written next to it in docs/tutorial.md
+# (which writes it under build/tutorial/), then copied into docs/img/.
+TUT := build/tutorial
 docs-figures: examples tools
-	@mkdir -p $(FIG) docs/img
-	FJ_TRACE=$(FIG)/fib.json $(BUILD)/examples/fib --workers 2 21
-	$(BUILD)/tools/fj_timeline --title "fib(21) on 2 workers: bars by nesting depth" -o docs/img/fib-depth.svg $(FIG)/fib.json
+	@mkdir -p $(TUT) docs/img
+	FJ_TRACE=$(TUT)/fib.json $(BUILD)/examples/fib --workers 2 21
+	$(BUILD)/tools/fj_timeline --title "fib(21) on 2 workers: bars by nesting depth" -o $(TUT)/fib-depth.svg $(TUT)/fib.json
 	$(BUILD)/tools/fj_timeline --color kind --title "fib(21) on 2 workers: how each task was obtained" \
-	  -o docs/img/fib-kind.svg $(FIG)/fib.json
-	FJ_TRACE=$(FIG)/cut0.json $(BUILD)/examples/trace_demo --workers 2 --cutoff 0 22
-	$(BUILD)/tools/fj_timeline --title "fib(22), a task per call (cut-off 0)" -o docs/img/cutoff-0.svg $(FIG)/cut0.json
-	FJ_TRACE=$(FIG)/cut14.json $(BUILD)/examples/trace_demo --workers 2 --cutoff 14 28
+	  -o $(TUT)/fib-kind.svg $(TUT)/fib.json
+	FJ_TRACE=$(TUT)/cut0.json $(BUILD)/examples/trace_demo --workers 2 --cutoff 0 22
+	$(BUILD)/tools/fj_timeline --title "fib(22), a task per call (cut-off 0)" -o $(TUT)/cutoff-0.svg $(TUT)/cut0.json
+	FJ_TRACE=$(TUT)/cut14.json $(BUILD)/examples/trace_demo --workers 2 --cutoff 14 28
 	$(BUILD)/tools/fj_timeline --color kind --title "fib(28), serial below 14 (cut-off 14)" \
-	  -o docs/img/cutoff-14.svg $(FIG)/cut14.json
+	  -o $(TUT)/cutoff-14.svg $(TUT)/cut14.json
+	cp $(TUT)/fib-depth.svg $(TUT)/fib-kind.svg $(TUT)/cutoff-0.svg $(TUT)/cutoff-14.svg docs/img/
+
+# Every command of docs/tutorial.md, in order, as a reader would type them
+# after `make` (tests/tutorial.sh); part of `make test`.
+test: test-tutorial
+test-tutorial: examples tools
+	@sh tests/tutorial.sh $(BUILD)

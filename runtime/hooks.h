@@ -24,8 +24,23 @@ enum hook_event {
     HOOK_INJECTOR_TAKE,  /* w took task from the external queue */
     HOOK_PARK,           /* w parks */
     HOOK_WAKE,           /* w is back from parking */
-    HOOK_JOIN_DONE       /* w's join found task already complete (no wait) */
+    HOOK_JOIN_DONE,      /* w's join found task already complete (no wait) */
+    HOOK_UNFORK,         /* w took task back (fj_task_try_unfork) to run it itself */
+    HOOK_STRESS_HOLD,    /* w starts holding a fork back for a thief (FJ_STRESS) */
+    HOOK_STRESS_RELEASE  /* ... and stops */
 };
+
+/* A parallel loop's events (loop.c), reported with hooks_loop. */
+enum hook_loop_event {
+    HOOK_LOOP_BEGIN,         /* the loop's first participant is about to be started */
+    HOOK_LOOP_END,           /* ... and every participant was joined */
+    HOOK_PARTICIPANT_BEGIN,  /* a participant starts: its own time is scheduling */
+    HOOK_PARTICIPANT_END,
+    HOOK_GRAIN_BEGIN,        /* one grain of the loop body starts */
+    HOOK_GRAIN_END
+};
+
+struct profile_loop;
 
 /* bits of fj_worker.hooks */
 #define HOOKS_TRACE 0x1u
@@ -35,12 +50,17 @@ enum hook_event {
 
 void hooks_event(fj_worker *w, enum hook_event event, struct fj_task *task, int other);
 
+/* A loop event on w; `loop` is the loop's profiler record (profile.h). */
+void hooks_loop(fj_worker *w, enum hook_loop_event event, struct profile_loop *loop, unsigned long long grains);
+
 /* Called instead of pushing when HOOKS_SERIAL is set: 1 if it ran the task. */
 int hooks_fork_elided(fj_worker *w, struct fj_task *task);
 
-/* Called right after a push when HOOKS_STRESS is set: holds the fork back a
- * little so that a thief takes the task (steal stress, for finding races). */
-void hooks_fork_pushed(fj_worker *w, struct fj_task *task);
+/* Called after a hooked fork's push (pushed = 1) or inline run (0): with
+ * HOOKS_STRESS holds the fork back until a thief takes the task (steal
+ * stress, for finding races); with HOOKS_PROFILE restarts the strand clock,
+ * so that the push and the wake-up of a sleeper are not counted as work. */
+void hooks_fork_done(fj_worker *w, struct fj_task *task, bool pushed);
 
 /* Sets w->hooks from the pool's settings and the environment; at worker start. */
 void hooks_worker_start(fj_worker *w);

@@ -100,6 +100,7 @@
 #include <time.h>
 
 #include "../include/fj.h"
+#include "profile.h"
 #include "range.h"
 #include "worker.h"
 
@@ -133,6 +134,7 @@ typedef struct loop {
     size_t value_size, record_stride, record_count;
     const void *identity;
     unsigned char *records;
+    profile_loop profile;  /* the profiler's view: a tree of grains (profile.c, 8a) */
     char pad_shared[FJ_CACHE_LINE];
     atomic_word done;  /* indices run so far: the termination count */
     char pad_done[FJ_CACHE_LINE];
@@ -192,8 +194,14 @@ static void run_episode(loop *l, unsigned me, uint64_t lo, uint64_t hi, reduce_r
     range_owner owner;
     range_start(&owner, &l->slots[me], lo, hi);
     uint64_t grain;
-    while (range_next(&owner, &grain))
+    fj_worker *w = fj_self;
+    while (range_next(&owner, &grain)) {
+        if (w && HOOKS_ON(w))
+            hooks_loop(w, HOOK_GRAIN_BEGIN, &l->profile, 0);
         run_grain(l, grain, record);
+        if (w && HOOKS_ON(w))
+            hooks_loop(w, HOOK_GRAIN_END, &l->profile, 0);
+    }
     if (record)
         record->end = owner.next;
     /* Atomicity only: the count is a hint for idle thieves and a final check;
@@ -289,6 +297,9 @@ static void participate(loop *l, unsigned me)
 {
     loop_frame frame = {loop_innermost_frame};
     loop_innermost_frame = &frame;
+    fj_worker *w = fj_self;
+    if (w && HOOKS_ON(w))
+        hooks_loop(w, HOOK_PARTICIPANT_BEGIN, &l->profile, 0);
     uint64_t lo, hi;
     range_slot *own = &l->slots[me];
     if (range_take(own, atomic_load(&own->exposed), &lo, &hi))
@@ -308,6 +319,8 @@ static void participate(loop *l, unsigned me)
         }
     }
     /* A record taken but unused keeps first == end == 0 and is skipped. */
+    if (w && HOOKS_ON(w))
+        hooks_loop(w, HOOK_PARTICIPANT_END, &l->profile, 0);
     loop_innermost_frame = frame.below;
 }
 
@@ -332,6 +345,10 @@ static void run_participants(loop *l, unsigned first, unsigned end)
 {
     participant_task forked[sizeof(unsigned) * 8];
     unsigned count = 0;
+    fj_worker *w = fj_self;
+    bool whole_loop = first == 0 && end == l->participants;
+    if (whole_loop && w && HOOKS_ON(w))
+        hooks_loop(w, HOOK_LOOP_BEGIN, &l->profile, l->grains);
     while (end - first > 1) {
         unsigned mid = first + (end - first) / 2;
         forked[count] = (participant_task){FJ_TASK_INIT(participant_task_run), l, mid, end};
@@ -342,6 +359,8 @@ static void run_participants(loop *l, unsigned first, unsigned end)
     participate(l, first);
     while (count > 0)
         fj_join(&forked[--count].task);
+    if (whole_loop && w && HOOKS_ON(w))
+        hooks_loop(w, HOOK_LOOP_END, &l->profile, 0);
 }
 
 /* ---- set-up ---- */
@@ -427,6 +446,7 @@ static int run_segment(fj_pool *pool, loop *l, void *result, fj_combine_fn combi
     }
     atomic_store(&l->done, 0);
     atomic_store(&l->records_used, 0);
+    atomic_store(&l->profile.session, 0);
     deal_chunks(l);
     int rc = run_on_pool(pool, l);
     /* Every participant was joined (or the invoke failed before any ran). */

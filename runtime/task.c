@@ -208,8 +208,7 @@ int task_fork_slow(fj_worker *w, fj_task *t)
         return 0;
     counter_add(&w->count.forks, 1);
     HOOK(w, HOOK_FORK, t, -1);
-    if (task_fork_push_or_run(w, t) && (w->hooks & HOOKS_STRESS))
-        hooks_fork_pushed(w, t);
+    hooks_fork_done(w, t, task_fork_push_or_run(w, t));
     return 0;
 }
 
@@ -616,6 +615,7 @@ int fj_task_try_unfork(fj_task *t)
     if (popped != t)
         return 0;  /* only we push, so it is NULL: a thief took t first */
     task_take_back(t);
+    HOOK(w, HOOK_UNFORK, t, -1);  /* the profiler: t's body runs here now, as the fork it was */
     return 1;
 }
 

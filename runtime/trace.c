@@ -37,6 +37,20 @@
  *    full the worker counts what it drops; the file closes the open slices at
  *    the last kept record and says "trace buffer full" with the count.
  *
+ * 6. Running or descheduled.  A worker the OS took off its CPU looks busy on
+ *    a wall clock.  So a record also carries the thread's CPU time
+ *    (CLOCK_THREAD_CPUTIME_ID), read at most every TRACE_CPU_SAMPLE_NS of
+ *    wall time (and at every park and wake): the file has, per worker, a
+ *    counter "on CPU" with the share of each interval between two samples
+ *    that the thread actually ran (parked intervals count as 100: they are
+ *    drawn as parked).  fj_timeline draws the rest as descheduled.
+ * 7. Ends that are not a clean stop.  The file is opened with a placeholder
+ *    that says the trace was never completed (a crash leaves that, not 0
+ *    bytes), and rewritten at the stop.  A stop with tasks still running
+ *    (at exit, with work pending) writes what was recorded, closes the open
+ *    slices at the stop time and marks the file partial ("partial": true in
+ *    otherData, and an instant event "trace stopped with work pending").
+ *
  * 5. Balanced slices.  A session that starts or stops while tasks run sees an
  *    end without its begin, or a begin without its end.  The writer replays
  *    each buffer with a stack: ends with nothing open are dropped, begins left
@@ -49,16 +63,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "pool.h"
 #include "trace.h"
 
 typedef struct trace_record {
-    long long ns;  /* CLOCK_MONOTONIC */
+    long long ns;      /* CLOCK_MONOTONIC */
     const void *task;
     int other;
-    int event;     /* enum hook_event */
+    int event;         /* enum hook_event */
+    long long cpu_ns;  /* the thread's CPU time, or -1 if not sampled here (point 6) */
 } trace_record;
+
+/* Wall time between two CPU-time samples of a worker (point 6). */
+#define TRACE_CPU_SAMPLE_NS 20000
 
 typedef struct trace_buffer {
     /* Handshake and ownership (point 1, 2). */
@@ -71,6 +90,7 @@ typedef struct trace_buffer {
     unsigned worker_index;
     /* Written by the owner during appends; read by the closer after point 1. */
     size_t used, capacity, dropped;
+    long long last_cpu_sample;   /* wall time of the last CPU-time sample */
     trace_record records[];
 } trace_buffer;
 
@@ -107,6 +127,13 @@ static long long trace_now(void)
     return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
 }
 
+static long long thread_cpu_now(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
 static void trace_buffer_release(trace_buffer *b)
 {
     /* Full: the last holder's frees come after every other holder's use. */
@@ -125,14 +152,27 @@ static size_t trace_capacity_from_env(void)
 
 static void trace_at_exit(void);
 
+/* What a trace file holds until its session stops (point 7): valid JSON that
+ * says why there is nothing else. */
+static const char trace_placeholder[] =
+    "{\"traceEvents\":[],\"otherData\":{\"producer\":\"fj\",\"incomplete\":\"the program ended before the trace "
+    "was written (a crash, or _exit)\"}}\n";
+
+/* errno of the last failed open, for FJ_TRACE's message. */
+static int trace_open_errno;
+
 /* Opens a session writing to `path`.  Caller holds trace_lock. */
 static int trace_session_open(const char *path)
 {
     if (session.id)
         return FJ_EBUSY;
     FILE *out = fopen(path, "w");
-    if (!out)
+    if (!out) {
+        trace_open_errno = errno;
         return errno == ENOMEM ? FJ_ENOMEM : FJ_ESYSTEM;
+    }
+    fputs(trace_placeholder, out);
+    fflush(out);
     memset(&session, 0, sizeof session);
     session.id = ++sessions_opened;
     session.out = out;
@@ -247,6 +287,11 @@ void trace_event(fj_worker *w, enum hook_event event, const struct fj_task *task
         r->task = task;
         r->other = other;
         r->event = (int)event;
+        r->cpu_ns = -1;
+        if (event == HOOK_PARK || event == HOOK_WAKE || r->ns - b->last_cpu_sample >= TRACE_CPU_SAMPLE_NS) {
+            r->cpu_ns = thread_cpu_now();
+            b->last_cpu_sample = r->ns;
+        }
     } else {
         b->dropped++;
     }
@@ -273,7 +318,7 @@ bool trace_wanted(void)
         env_session_tried = true;
         int rc = trace_session_open(path);
         if (rc != 0 && rc != FJ_EBUSY)  /* FJ_TRACE asked for output: say why there is none */
-            fprintf(stderr, "fj: FJ_TRACE=%s: cannot open the file (%s)\n", path, fj_strerror(rc));
+            fprintf(stderr, "fj: FJ_TRACE=%s: cannot open the file: %s\n", path, strerror(trace_open_errno));
     }
     pthread_mutex_unlock(&trace_lock);
     return true;
@@ -295,6 +340,9 @@ typedef struct trace_writer {
     const void *pending_task;  /* how the next task was obtained ... */
     const char *pending_how;   /* ... "stolen", "inline", ... */
     int pending_from;          /* victim, or -1 */
+    long long sample_ns, sample_cpu;  /* the previous CPU-time sample, ns < 0: none (point 6) */
+    bool parked_since_sample;
+    bool partial;              /* slices were still open at the stop (point 7) */
 } trace_writer;
 
 static void put_ts(trace_writer *wr, long long ns)
@@ -409,8 +457,31 @@ static void expect_task(trace_writer *wr, const trace_record *r, const char *how
     wr->pending_from = r->other;
 }
 
+/* Point 6: the share of the interval since the previous sample this thread
+ * ran, as a counter that starts at the previous sample. */
+static void cpu_sample(trace_writer *wr, const trace_record *r)
+{
+    if (wr->sample_ns >= 0 && r->ns > wr->sample_ns) {
+        double share = (double)(r->cpu_ns - wr->sample_cpu) / (double)(r->ns - wr->sample_ns);
+        if (wr->parked_since_sample || share > 1)
+            share = 1;
+        if (share < 0)
+            share = 0;
+        event_open(wr, "C", wr->b->worker_index, wr->sample_ns);
+        fprintf(wr->out, ",\"cat\":\"cpu\",\"name\":\"on CPU %%, worker %u\",\"args\":{\"percent\":%.0f}}",
+                wr->b->worker_index, 100 * share);
+    }
+    wr->sample_ns = r->ns;
+    wr->sample_cpu = r->cpu_ns;
+    wr->parked_since_sample = r->event == HOOK_PARK;
+}
+
 static int replay_record(trace_writer *wr, const trace_record *r)
 {
+    if (r->cpu_ns >= 0)
+        cpu_sample(wr, r);
+    else if (r->event == HOOK_PARK)
+        wr->parked_since_sample = true;
     switch ((enum hook_event)r->event) {
     case HOOK_TASK_BEGIN:
         return task_begin(wr, r);
@@ -429,8 +500,8 @@ static int replay_record(trace_writer *wr, const trace_record *r)
         break;
     case HOOK_FORK:
         if (r->other == TRACE_FORK_ELIDED) {
-            instant(wr, &(trace_record){r->ns, r->task, -1, 0}, "fork", "fork:serial");
-            expect_task(wr, &(trace_record){r->ns, r->task, -1, 0}, "serial");
+            instant(wr, &(trace_record){r->ns, r->task, -1, 0, -1}, "fork", "fork:serial");
+            expect_task(wr, &(trace_record){r->ns, r->task, -1, 0, -1}, "serial");
         } else {
             instant(wr, r, "fork", "fork");
         }
@@ -452,6 +523,9 @@ static int replay_record(trace_writer *wr, const trace_record *r)
         expect_task(wr, r, "injected");
         break;
     case HOOK_JOIN_DONE:
+    case HOOK_UNFORK:
+    case HOOK_STRESS_HOLD:
+    case HOOK_STRESS_RELEASE:
         break;  /* the profiler's; nothing to draw */
     }
     return 0;
@@ -462,12 +536,27 @@ static int write_buffer(trace_writer *wr, const trace_buffer *b, long long stop_
     wr->b = b;
     wr->depth = wr->task_depth = 0;
     wr->pending_task = NULL;
+    wr->sample_ns = -1;
+    wr->parked_since_sample = false;
     int rc = 0;
     for (size_t i = 0; i < b->used && rc == 0; i++)
         rc = replay_record(wr, &b->records[i]);
     long long end_ns = stop_ns;
     if (b->dropped && b->used)
         end_ns = b->records[b->used - 1].ns;
+    if (wr->sample_ns >= 0 && end_ns > wr->sample_ns) {  /* the last interval: unknown, drawn as running */
+        event_open(wr, "C", b->worker_index, wr->sample_ns);
+        fprintf(wr->out, ",\"cat\":\"cpu\",\"name\":\"on CPU %%, worker %u\",\"args\":{\"percent\":100}}",
+                b->worker_index);
+    }
+    bool open_task = false;
+    for (size_t i = 0; i < wr->depth; i++)
+        open_task |= wr->stack[i] == SLICE_TASK;
+    if (open_task && !b->dropped) {
+        wr->partial = true;
+        event_open(wr, "i", b->worker_index, end_ns);
+        fputs(",\"s\":\"t\",\"cat\":\"trace\",\"name\":\"trace stopped with work pending\",\"args\":{}}", wr->out);
+    }
     while (wr->depth > 0)
         slice_end(wr, end_ns);
     if (b->dropped) {
@@ -501,6 +590,10 @@ static int trace_write(const struct trace_session *s, trace_buffer *buffers, lon
     trace_writer wr = {.out = s->out, .origin_ns = s->origin_ns, .first = true};
     size_t dropped = 0;
     int rc = 0;
+    /* Point 7: the placeholder goes; a failure here shows in ferror below. */
+    rewind(s->out);
+    if (ftruncate(fileno(s->out), 0) != 0)
+        rc = FJ_ESYSTEM;
     fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", s->out);
     write_names(&wr, s);
     for (trace_buffer *b = buffers; b && rc == 0; b = b->next) {
@@ -509,8 +602,8 @@ static int trace_write(const struct trace_session *s, trace_buffer *buffers, lon
     }
     fprintf(s->out,
             "\n],\n\"otherData\":{\"producer\":\"fj %d.%d\",\"clock\":\"CLOCK_MONOTONIC\",\"records_per_worker\":%zu,"
-            "\"dropped_events\":%zu,\"workers_without_buffer\":%u}}\n",
-            FJ_VERSION_MAJOR, FJ_VERSION_MINOR, s->capacity, dropped, s->out_of_memory);
+            "\"dropped_events\":%zu,\"workers_without_buffer\":%u,\"partial\":%s}}\n",
+            FJ_VERSION_MAJOR, FJ_VERSION_MINOR, s->capacity, dropped, s->out_of_memory, wr.partial ? "true" : "false");
     free(wr.stack);
     if (ferror(s->out))
         rc = FJ_ESYSTEM;

@@ -14,8 +14,8 @@
 
 #include "hooks.h"
 
-/* Records per worker buffer unless FJ_TRACE_BUFFER=N says otherwise.  24 bytes
- * each, so 24 MiB of address space per worker, touched only as it fills. */
+/* Records per worker buffer unless FJ_TRACE_BUFFER=N says otherwise.  32 bytes
+ * each, so 32 MiB of address space per worker, touched only as it fills. */
 #define TRACE_DEFAULT_RECORDS (1u << 20)
 _Static_assert(TRACE_DEFAULT_RECORDS >= 1024, "a trace must hold at least a short run");
 

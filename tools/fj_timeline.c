@@ -2,7 +2,9 @@
  * self-contained SVG picture: a lane per worker, tasks as bars (stacked by
  * nesting depth, coloured by depth or by how the task was obtained), steals
  * and leapfrogs as arrows from victim to thief, time spent idle (searching),
- * parked and waiting in joins shaded, a legend and a summary line.
+ * parked and waiting in joins shaded, time the OS took a worker off its CPU
+ * (descheduled: from the per-worker CPU-time samples of the trace) hatched
+ * over whatever the worker was doing, a legend and a summary line.
  *
  *   fj_timeline [--color depth|kind] [--width PIXELS] [--title TEXT]
  *               [-o out.svg] trace.json
@@ -52,10 +54,16 @@ typedef struct lane {
     open_slice *stack;
     size_t depth, room;
     unsigned task_depth, rows;
-    double last_ts, busy, waiting, parked;
+    double last_ts, busy, waiting, parked, off_cpu;
     bool seen_time;
     double y, height;  /* layout */
 } lane;
+
+/* A worker's on-CPU share from `t0` to its next sample (trace.c, point 6). */
+typedef struct cpu_sample {
+    int lane;
+    double t0, percent;
+} cpu_sample;
 
 typedef struct flow {
     double id;
@@ -71,6 +79,8 @@ typedef struct timeline {
     size_t slice_count, slice_room;
     flow *flows;
     size_t flow_count, flow_room;
+    cpu_sample *samples;
+    size_t sample_count, sample_room;
     double t_min, t_max;
     unsigned long tasks, steals, leapfrogs, helps, dropped;
     bool by_kind;
@@ -235,8 +245,42 @@ static void read_event(timeline *tl, const json_value *e)
     case 'f':
         on_flow(tl, e, index, ts, ph[0] == 's');
         break;
+    case 'C':
+        if (strcmp(cat, "cpu") == 0) {
+            tl->samples = grow(tl->samples, &tl->sample_room, tl->sample_count, sizeof *tl->samples);
+            tl->samples[tl->sample_count++] =
+                (cpu_sample){index, ts, json_num(json_get(json_get(e, "args"), "percent"), 100)};
+        }
+        break;
     }
 }
+
+static int sample_order(const void *a, const void *b)
+{
+    const cpu_sample *x = a, *y = b;
+    if (x->lane != y->lane)
+        return x->lane < y->lane ? -1 : 1;
+    return x->t0 < y->t0 ? -1 : x->t0 > y->t0;
+}
+
+/* The end of sample i's interval: the lane's next sample, or the trace's end. */
+static double sample_end(const timeline *tl, size_t i)
+{
+    if (i + 1 < tl->sample_count && tl->samples[i + 1].lane == tl->samples[i].lane)
+        return tl->samples[i + 1].t0;
+    return tl->t_max;
+}
+
+/* Sorts the samples and adds each lane's descheduled time. */
+static void account_off_cpu(timeline *tl)
+{
+    qsort(tl->samples, tl->sample_count, sizeof *tl->samples, sample_order);
+    for (size_t i = 0; i < tl->sample_count; i++) {
+        const cpu_sample *s = &tl->samples[i];
+        tl->lanes[s->lane].off_cpu += (1 - s->percent / 100) * (sample_end(tl, i) - s->t0);
+    }
+}
+
 
 static int slice_order(const void *a, const void *b)
 {
@@ -267,6 +311,24 @@ typedef struct canvas {
 } canvas;
 
 static double x_of(const canvas *c, double ts) { return c->plot_x + (ts - c->t_min) / c->t_span * c->plot_w; }
+
+/* Descheduled time hatched over the lane, darker the less the worker ran. */
+static void draw_off_cpu(const timeline *tl, const canvas *c)
+{
+    for (size_t i = 0; i < tl->sample_count; i++) {
+        const cpu_sample *s = &tl->samples[i];
+        if (s->percent >= 95)
+            continue;
+        const lane *l = &tl->lanes[s->lane];
+        double x0 = x_of(c, s->t0), x1 = x_of(c, sample_end(tl, i));
+        if (x1 < x0 + 0.6)
+            x1 = x0 + 0.6;
+        fprintf(c->out,
+                "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"url(#descheduled)\" "
+                "fill-opacity=\"%.2f\"/>\n",
+                x0, l->y, x1 - x0, l->height, 0.25 + 0.75 * (1 - s->percent / 100));
+    }
+}
 
 static const char *slice_color(const timeline *tl, const slice *s)
 {
@@ -391,6 +453,9 @@ static double draw_legend(const timeline *tl, const canvas *c, double y)
     x = legend_item(c->out, x, y, "#f1f1f1", "idle (searching for work)");
     x = legend_item(c->out, x, y, "url(#parked)", "parked (asleep)");
     x = legend_item(c->out, x, y, "#f6c9c4", "waiting in a join (tasks on it: helping)");
+    x = c->plot_x, y += 18;
+    x = legend_item(c->out, x, y, "url(#descheduled)", "descheduled: the OS ran something else (wall minus CPU time)");
+    x = c->plot_x, y += 18;
     fprintf(c->out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#b00020\" marker-end=\"url(#tip-steal)\"/>\n",
             x, y - 4, x + 22, y - 4);
     fprintf(c->out, "<text x=\"%.1f\" y=\"%.1f\">steal (victim to thief)</text>\n", x + 28, y);
@@ -404,14 +469,17 @@ static double draw_legend(const timeline *tl, const canvas *c, double y)
 
 static void draw_summary(const timeline *tl, const canvas *c, double y)
 {
-    double busy = 0;
-    for (size_t i = 0; i < tl->lane_count; i++)
+    double busy = 0, off = 0;
+    for (size_t i = 0; i < tl->lane_count; i++) {
         busy += tl->lanes[i].busy;
+        off += tl->lanes[i].off_cpu;
+    }
     double util = tl->lane_count ? 100 * busy / (c->t_span * (double)tl->lane_count) : 0;
+    double off_share = tl->lane_count ? 100 * off / (c->t_span * (double)tl->lane_count) : 0;
     fprintf(c->out,
-            "<text x=\"%.1f\" y=\"%.1f\" font-weight=\"bold\">%zu workers, %.0f%% busy on average; %lu tasks, %lu steals, "
-            "%lu leapfrogs, %lu helps; %.3f ms traced%s</text>\n",
-            c->plot_x, y, tl->lane_count, util, tl->tasks, tl->steals, tl->leapfrogs, tl->helps, c->t_span / 1000,
+            "<text x=\"%.1f\" y=\"%.1f\" font-weight=\"bold\">%zu workers, %.0f%% busy on average, %.0f%% descheduled; "
+            "%lu tasks, %lu steals, %lu leapfrogs, %lu helps; %.3f ms traced%s</text>\n",
+            c->plot_x, y, tl->lane_count, util, off_share, tl->tasks, tl->steals, tl->leapfrogs, tl->helps, c->t_span / 1000,
             tl->dropped ? " (TRACE BUFFER FULL: events were dropped)" : "");
 }
 
@@ -426,8 +494,8 @@ static void draw_lanes(const timeline *tl, const canvas *c)
         fprintf(c->out, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#333\">busy %.0f%%, wait %.0f%%</text>\n", MARGIN, l->y + 27,
                 100 * l->busy / total, 100 * l->waiting / total);
         if (l->height >= 40)
-            fprintf(c->out, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#333\">parked %.0f%%</text>\n", MARGIN, l->y + 41,
-                    100 * l->parked / total);
+            fprintf(c->out, "<text x=\"%.1f\" y=\"%.1f\" fill=\"#333\">parked %.0f%%, off CPU %.0f%%</text>\n",
+                    MARGIN, l->y + 41, 100 * l->parked / total, 100 * l->off_cpu / total);
     }
 }
 
@@ -446,7 +514,7 @@ static void draw(timeline *tl, FILE *out, double width, const char *title)
         tl->lanes[i].height = deepest * c.row_h + 4 < 44 ? 44 : deepest * c.row_h + 4;
         y += tl->lanes[i].height + 8;
     }
-    double height = y + 100;
+    double height = y + 136;
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
@@ -455,6 +523,9 @@ static void draw(timeline *tl, FILE *out, double width, const char *title)
     fprintf(out, "<defs>\n<pattern id=\"parked\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
                  "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#c8c8c8\"/>"
                  "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#9a9a9a\" stroke-width=\"2\"/></pattern>\n");
+    fprintf(out, "<pattern id=\"descheduled\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" "
+                 "patternTransform=\"rotate(-45)\"><rect width=\"5\" height=\"5\" fill=\"#000000\" fill-opacity=\"0.15\"/>"
+                 "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"5\" stroke=\"#000000\" stroke-width=\"2\"/></pattern>\n");
     fprintf(out, "<marker id=\"tip-steal\" markerWidth=\"8\" markerHeight=\"8\" refX=\"7\" refY=\"4\" orient=\"auto\">"
                  "<path d=\"M0,0 L8,4 L0,8 z\" fill=\"#b00020\"/></marker>\n");
     fprintf(out, "<marker id=\"tip-leapfrog\" markerWidth=\"8\" markerHeight=\"8\" refX=\"7\" refY=\"4\" orient=\"auto\">"
@@ -466,6 +537,7 @@ static void draw(timeline *tl, FILE *out, double width, const char *title)
     fputs("</text>\n", out);
     draw_lanes(tl, &c);
     draw_slices(tl, &c);
+    draw_off_cpu(tl, &c);
     draw_arrows(tl, &c);
     draw_axis(&c, y - 2);
     double legend_y = draw_legend(tl, &c, y + 34);
@@ -539,6 +611,8 @@ int main(int argc, char **argv)
                 rank[i] = j;
     for (size_t i = 0; i < tl.slice_count; i++)
         tl.slices[i].lane = (int)rank[tl.slices[i].lane];
+    for (size_t i = 0; i < tl.sample_count; i++)
+        tl.samples[i].lane = (int)rank[tl.samples[i].lane];
     for (size_t i = 0; i < tl.flow_count; i++) {
         if (tl.flows[i].lane_s >= 0)
             tl.flows[i].lane_s = (int)rank[tl.flows[i].lane_s];
@@ -548,6 +622,7 @@ int main(int argc, char **argv)
     free(tl.lanes);
     tl.lanes = sorted;
     qsort(tl.slices, tl.slice_count, sizeof *tl.slices, slice_order);
+    account_off_cpu(&tl);
 
     FILE *out = output ? fopen(output, "w") : stdout;
     if (!out) {

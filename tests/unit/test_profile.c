@@ -1,5 +1,6 @@
 /* test_profile.c - the work/span profiler on programs whose work and span are
- * known: a balanced tree of equal leaves, a chain, fib.
+ * known: a balanced tree of equal leaves, a chain, fib, a parallel loop, the
+ * Java tryUnfork idiom, and the burden a fork adds.
  *
  * Tolerance: none.  The cases install a deterministic clock (a per-thread
  * count of "units" that the program's bodies add to), so the profiler must
@@ -15,10 +16,14 @@ static unsigned long long unit_clock(void) { return units; }
 
 static unsigned long long max_ull(unsigned long long a, unsigned long long b) { return a > b ? a : b; }
 
-/* Runs `root` on a fresh pool under a profile session with the unit clock. */
+/* Runs `root` on a fresh pool under a profile session with the unit clock
+ * and a burden of BURDEN units per fork. */
+enum { BURDEN = 50 };
+
 static fj_profile profile_run(fj_task *root)
 {
     CHECK_RC(0, fj_profile_set_clock(unit_clock));
+    CHECK_RC(0, fj_profile_set_burden(BURDEN));
     CHECK_RC(0, fj_profile_start());  /* before the pool: arms its workers */
     fj_pool *pool = check_pool();
     CHECK_RC(0, fj_pool_invoke(pool, root));
@@ -26,7 +31,9 @@ static fj_profile profile_run(fj_task *root)
     CHECK_RC(0, fj_profile_stop(&result));
     CHECK_RC(0, fj_pool_destroy(pool));
     CHECK_RC(0, fj_profile_set_clock(NULL));
+    CHECK_RC(0, fj_profile_set_burden(-1));
     CHECK_EQ(0, result.clock_is_ns);
+    CHECK_EQ(BURDEN, result.burden);
     return result;
 }
 
@@ -56,6 +63,8 @@ static int tree(fj_task *t)
 
 static unsigned long long tree_work(int depth) { return depth == 0 ? LEAF : NODE + 2 * tree_work(depth - 1); }
 static unsigned long long tree_span(int depth) { return depth == 0 ? LEAF : NODE + tree_span(depth - 1); }
+/* Each level's fork puts one burden on the chain through the left child. */
+static unsigned long long tree_burdened(int depth) { return depth == 0 ? LEAF : NODE + BURDEN + tree_burdened(depth - 1); }
 static unsigned long long tree_tasks(int depth) { return depth == 0 ? 1 : 2 * tree_tasks(depth - 1); }
 
 static void balanced_tree_work_and_span(void)
@@ -65,6 +74,7 @@ static void balanced_tree_work_and_span(void)
     fj_profile p = profile_run(&root.task);
     CHECK_EQ(tree_work(depth), p.work);
     CHECK_EQ(tree_span(depth), p.span);
+    CHECK_EQ(tree_burdened(depth), p.burdened_span);
     CHECK_EQ(tree_tasks(depth), p.tasks);  /* the root and every left child */
     CHECK(p.parallelism > 1);
 }
@@ -99,6 +109,7 @@ static void chain_has_no_parallelism(void)
     unsigned long long expected = (unsigned long long)LINK * (2 * links + 1);
     CHECK_EQ(expected, p.work);
     CHECK_EQ(expected, p.span);
+    CHECK_EQ(expected + (unsigned long long)BURDEN * links, p.burdened_span);
     CHECK_EQ(links + 1, p.tasks);
     CHECK(p.parallelism == 1.0);
 }
@@ -133,6 +144,10 @@ static int fib(fj_task *t)
 static unsigned long long fib_calls(int n) { return n < 2 ? 1 : 1 + fib_calls(n - 1) + fib_calls(n - 2); }
 static unsigned long long fib_span(int n) { return n < 2 ? 1 : 1 + max_ull(fib_span(n - 1), fib_span(n - 2)); }
 static unsigned long long fib_forks(int n) { return n < 2 ? 0 : 1 + fib_forks(n - 1) + fib_forks(n - 2); }
+static unsigned long long fib_burdened(int n)
+{
+    return n < 2 ? 1 : 1 + max_ull(BURDEN + fib_burdened(n - 1), fib_burdened(n - 2));
+}
 
 static void fib_work_and_span(void)
 {
@@ -141,7 +156,114 @@ static void fib_work_and_span(void)
     fj_profile p = profile_run(&root.task);
     CHECK_EQ(fib_calls(n), p.work);
     CHECK_EQ(fib_span(n), p.span);
+    CHECK_EQ(fib_burdened(n), p.burdened_span);
     CHECK_EQ(1 + fib_forks(n), p.tasks);
+}
+
+/* ---- a parallel loop of GRAINS grains: the tree of grains a cilk_for is ---- */
+
+enum { GRAINS = 100, PER_INDEX = 5, GRAIN = 3, BEFORE = 11, AFTER = 13 };
+
+/* Index i costs PER_INDEX * (1 + i % 7) units: grains of different lengths. */
+static unsigned long long index_cost(int64_t i) { return PER_INDEX * (unsigned long long)(1 + i % 7); }
+
+static void loop_body(int64_t lo, int64_t hi, void *ctx)
+{
+    (void)ctx;
+    for (int64_t i = lo; i < hi; i++)
+        units += index_cost(i);
+}
+
+static int loop_root(fj_task *t)
+{
+    (void)t;
+    units += BEFORE;
+    int rc = fj_parallel_for(NULL, 0, (int64_t)GRAINS * GRAIN, GRAIN, loop_body, NULL);
+    units += AFTER;
+    return rc;
+}
+
+static void loop_of_grains_work_and_span(void)
+{
+    unsigned long long work = 0, longest = 0;
+    for (int64_t g = 0; g < GRAINS; g++) {
+        unsigned long long grain = 0;
+        for (int64_t i = g * GRAIN; i < (g + 1) * GRAIN; i++)
+            grain += index_cost(i);
+        work += grain;
+        longest = max_ull(longest, grain);
+    }
+    fj_task root = FJ_TASK_INIT(loop_root);
+    fj_profile p = profile_run(&root);
+    CHECK_EQ(BEFORE + work + AFTER, p.work);  /* participants' own time is scheduling */
+    CHECK_EQ(BEFORE + longest + AFTER, p.span);
+    unsigned levels = 7;  /* ceil(log2(100)) spawns from the tree's root to a grain */
+    CHECK_EQ(BEFORE + BURDEN * levels + longest + AFTER, p.burdened_span);
+}
+
+/* ---- Java's tryUnfork: fork b, run a, take b back and run it here ---- */
+
+typedef struct unfork_task {
+    fj_task task;
+    int depth;
+} unfork_task;
+
+static int unfork_tree(fj_task *t)
+{
+    unfork_task *n = FJ_CONTAINER_OF(t, unfork_task, task);
+    if (n->depth == 0) {
+        units += LEAF;
+        return 0;
+    }
+    units += NODE;
+    unfork_task right = {FJ_TASK_INIT(unfork_tree), n->depth - 1};
+    fj_fork(&right.task);
+    unfork_task left = {FJ_TASK_INIT(unfork_tree), n->depth - 1};
+    unfork_tree(&left.task);
+    if (fj_task_try_unfork(&right.task))
+        return unfork_tree(&right.task);  /* "compute()": a plain call */
+    return fj_join(&right.task);
+}
+
+static void try_unfork_counts_as_the_fork(void)
+{
+    int depth = check_scale() > 1 ? 8 : 10;
+    unfork_task root = {FJ_TASK_INIT(unfork_tree), depth};
+    fj_profile p = profile_run(&root.task);
+    CHECK_EQ(tree_work(depth), p.work);
+    CHECK_EQ(tree_span(depth), p.span);
+    CHECK_EQ(tree_burdened(depth), p.burdened_span);
+}
+
+/* ---- a region: two trees in series from outside the pool, then one alone ---- */
+
+static void regions_add_in_series(void)
+{
+    CHECK_RC(0, fj_profile_set_clock(unit_clock));
+    CHECK_RC(0, fj_profile_set_burden(0));
+    CHECK_RC(0, fj_profile_start());
+    fj_pool *pool = check_pool();
+    int depth = 6;
+    fj_profile_region both, second;
+    CHECK_RC(0, fj_profile_region_begin(&both));
+    tree_task first = {FJ_TASK_INIT(tree), depth};
+    CHECK_RC(0, fj_pool_invoke(pool, &first.task));
+    CHECK_RC(0, fj_profile_region_begin(&second));
+    tree_task then = {FJ_TASK_INIT(tree), depth};
+    CHECK_RC(0, fj_pool_invoke(pool, &then.task));
+    fj_profile p, q, whole;
+    CHECK_RC(0, fj_profile_region_end(&both, &p));
+    CHECK_RC(0, fj_profile_region_end(&second, &q));
+    CHECK_RC(0, fj_profile_stop(&whole));
+    CHECK_RC(0, fj_pool_destroy(pool));
+    CHECK_RC(0, fj_profile_set_clock(NULL));
+    CHECK_RC(0, fj_profile_set_burden(-1));
+    CHECK_EQ(2 * tree_work(depth), p.work);
+    CHECK_EQ(2 * tree_span(depth), p.span);  /* in series: the spans add */
+    CHECK_EQ(tree_work(depth), q.work);
+    CHECK_EQ(tree_span(depth), q.span);
+    CHECK_EQ(2 * tree_span(depth), whole.span);
+    CHECK_RC(FJ_EINVAL, fj_profile_region_end(&both, &p));  /* its session is closed */
 }
 
 /* The serial elision (FJ_WORKERS=1) takes another path through fork and join;
@@ -174,7 +296,7 @@ static void real_clock_is_consistent(void)
 
 static void print_shows_bounds_up_to_64(void)
 {
-    fj_profile p = {1000000, 1000, 1, 1000.0, 1};
+    fj_profile p = {.work = 1000000, .span = 1000, .tasks = 1, .parallelism = 1000.0, .clock_is_ns = 1};
     char text[4096] = {0};
     FILE *out = fmemopen(text, sizeof text - 1, "w");
     CHECK(out != NULL);
@@ -195,12 +317,19 @@ static void profile_api_misuse(void)
     CHECK_RC(0, fj_profile_stop(NULL));
     CHECK_RC(FJ_EINVAL, fj_profile_print(NULL, stdout));
     CHECK_RC(FJ_EINVAL, fj_profile_print(&p, NULL));
+    CHECK_RC(FJ_EINVAL, fj_profile_set_burden(-2));
+    CHECK_RC(FJ_EINVAL, fj_profile_region_begin(NULL));
+    fj_profile_region r;
+    CHECK_RC(FJ_EINVAL, fj_profile_region_begin(&r));  /* no session open */
 }
 
 static const check_case cases[] = {
     {"balanced_tree_work_and_span", balanced_tree_work_and_span, CHECK_PER_WORKERS},
     {"chain_has_no_parallelism", chain_has_no_parallelism, CHECK_PER_WORKERS},
     {"fib_work_and_span", fib_work_and_span, CHECK_PER_WORKERS},
+    {"loop_of_grains_work_and_span", loop_of_grains_work_and_span, CHECK_PER_WORKERS},
+    {"try_unfork_counts_as_the_fork", try_unfork_counts_as_the_fork, CHECK_PER_WORKERS},
+    {"regions_add_in_series", regions_add_in_series, CHECK_PER_WORKERS},
     {"serial_elision_profiles_the_same", serial_elision_profiles_the_same, CHECK_ONCE},
     {"real_clock_is_consistent", real_clock_is_consistent, CHECK_PER_WORKERS},
     {"print_shows_bounds_up_to_64", print_shows_bounds_up_to_64, CHECK_ONCE},

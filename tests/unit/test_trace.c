@@ -3,8 +3,12 @@
  * counts equal fj_pool_stats of the same run, a full buffer says so, a
  * restarted session reaches the running workers; serial elision runs in
  * serial order; steal stress makes steals happen. */
+#include <errno.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include "atomics.h"
 #include "check.h"
 #include "../../tools/trace_json.h"
 
@@ -248,6 +252,117 @@ static void trace_full_buffer_says_so(void)
     unlink(path);
 }
 
+
+/* ---- ends that are not a clean stop: exit with work pending, a crash ---- */
+
+/* A task that never finishes by itself: it runs until the process ends. */
+static atomic_word endless_started;
+static int endless(fj_task *t)
+{
+    (void)t;
+    /* Atomicity only: the child process exits on seeing it; nothing else is
+     * published.  Set after the task's begin was recorded. */
+    atomic_store(&endless_started, 1);
+    for (;;)  /* ended by the process's exit */
+        sched_yield();
+    return 0;
+}
+
+/* Runs `child` in a child process and returns its exit status (or 128 + the
+ * signal).  The child must end the process itself. */
+static int in_child(void (*child)(const char *), const char *path)
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    CHECK(pid >= 0);
+    if (pid == 0) {
+        child(path);
+        _exit(99);  /* not reached */
+    }
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        CHECK(errno == EINTR);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static void exit_with_task_running(const char *path)
+{
+    if (fj_trace_start(path) != 0)
+        _exit(2);
+    fj_pool *pool;
+    if (fj_pool_create(&pool, NULL) != 0)
+        _exit(3);
+    static fj_task never_done = FJ_TASK_INIT(endless);
+    if (fj_pool_submit(pool, &never_done) != 0)
+        _exit(4);
+    while (!atomic_load(&endless_started))  /* no time limit here: the test runner has one */
+        sched_yield();
+    exit(0);  /* as a return from main with the task still running: exit runs the handlers */
+}
+
+static void trace_at_exit_with_work_pending_is_partial(void)
+{
+    char path[128];
+    temp_path(path, sizeof path, "pending");
+    CHECK_EQ(0, in_child(exit_with_task_running, path));
+    json_value *root = read_trace(path);
+    check_balanced(json_get(root, "traceEvents"));
+    const json_value *other = json_get(root, "otherData");
+    CHECK(json_get(other, "partial") != NULL && json_get(other, "partial")->type == JSON_TRUE);
+    bool said_so = false;
+    const json_value *events = json_get(root, "traceEvents");
+    for (size_t i = 0; i < events->count; i++)
+        said_so |= strcmp(json_text(json_get(&events->items[i], "name")), "trace stopped with work pending") == 0;
+    CHECK(said_so);
+    json_free(root);
+    unlink(path);
+}
+
+static void crash_after_start(const char *path)
+{
+    if (fj_trace_start(path) != 0)
+        _exit(2);
+    signal(SIGABRT, SIG_DFL);
+    abort();
+}
+
+static void trace_after_a_crash_says_incomplete(void)
+{
+    char path[128];
+    temp_path(path, sizeof path, "crash");
+    CHECK_EQ(128 + SIGABRT, in_child(crash_after_start, path));
+    json_value *root = read_trace(path);  /* valid JSON, not 0 bytes */
+    CHECK(strstr(json_text(json_get(json_get(root, "otherData"), "incomplete")), "ended before") != NULL);
+    json_free(root);
+    unlink(path);
+}
+
+/* A clean run: every worker that ran has "on CPU" samples, each 0..100. */
+static void trace_has_cpu_time_samples(void)
+{
+    char path[128];
+    temp_path(path, sizeof path, "cpu");
+    CHECK_RC(0, fj_trace_start(path));
+    fj_pool *pool = check_pool();
+    run_fib(pool, fib_size());
+    CHECK_RC(0, fj_trace_stop());
+    CHECK_RC(0, fj_pool_destroy(pool));
+    json_value *root = read_trace(path);
+    const json_value *events = json_get(root, "traceEvents");
+    size_t samples = 0;
+    for (size_t i = 0; i < events->count; i++) {
+        const json_value *e = &events->items[i];
+        if (strcmp(json_text(json_get(e, "ph")), "C") != 0)
+            continue;
+        double percent = json_num(json_get(json_get(e, "args"), "percent"), -1);
+        CHECK(percent >= 0 && percent <= 100);
+        samples++;
+    }
+    CHECK(samples > 0);
+    json_free(root);
+    unlink(path);
+}
+
 static void trace_api_misuse(void)
 {
     CHECK_RC(FJ_EINVAL, fj_trace_stop());
@@ -322,25 +437,38 @@ static void one_worker_env_runs_in_serial_order(void)
     CHECK_EQ(1 + (NODES - 1) / 2, total.tasks_run);  /* ... and ran: the root and each left child */
 }
 
+/* FJ_STRESS=1 holds every fork back until a thief takes it (bounded), so at
+ * least a third of the forks must be stolen.  A run in which the OS gave the
+ * thieves no turn for a whole hold is possible on a loaded machine; a bounded
+ * number of runs gives them every chance, without timing. */
 static void stress_mode_makes_steals_happen(void)
 {
     setenv("FJ_STRESS", "1", 1);
     fj_pool *pool = check_pool();
-    fj_worker_stats total;
-    /* A short run may end before the other workers are even scheduled; a
-     * bounded number of runs gives them every chance, without timing. */
-    for (int round = 0; round < 100; round++) {
+    fj_worker_stats before = {0}, after;
+    unsigned long long best_stolen = 0, best_forks = 1;
+    for (int round = 0; round < 20; round++) {
         run_fib(pool, fib_size());
-        fj_pool_stats(pool, NULL, 0, &total);
-        if (total.steals + total.leapfrogs > 0)
+        fj_pool_stats(pool, NULL, 0, &after);
+        unsigned long long forks = after.forks - before.forks;
+        unsigned long long stolen = after.steals + after.leapfrogs - before.steals - before.leapfrogs;
+        before = after;
+        if (stolen * best_forks > best_stolen * forks) {
+            best_stolen = stolen;
+            best_forks = forks;
+        }
+        if (3 * stolen >= forks)
             break;
     }
     CHECK_RC(0, fj_pool_destroy(pool));
     if (check_workers > 1)  /* one worker has nobody to steal; stress is off */
-        CHECK(total.steals + total.leapfrogs > 0);
+        CHECK(3 * best_stolen >= best_forks);
 }
 
 static const check_case cases[] = {
+    {"trace_at_exit_with_work_pending_is_partial", trace_at_exit_with_work_pending_is_partial, CHECK_ONCE},
+    {"trace_after_a_crash_says_incomplete", trace_after_a_crash_says_incomplete, CHECK_ONCE},
+    {"trace_has_cpu_time_samples", trace_has_cpu_time_samples, CHECK_PER_WORKERS},
     {"trace_counts_equal_the_statistics", trace_counts_equal_the_statistics, CHECK_PER_WORKERS},
     {"trace_restarted_reaches_running_workers", trace_restarted_reaches_running_workers, CHECK_PER_WORKERS},
     {"trace_stopped_mid_run_is_balanced", trace_stopped_mid_run_is_balanced, CHECK_PER_WORKERS},
