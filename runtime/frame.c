@@ -193,8 +193,7 @@ void fj__spawn_slow(fj_worker *w)
     fence_light();
     if (idle_should_signal(&w->pool->idle))
         idle_signal_work(&w->pool->idle);
-    if (w->hooks & HOOKS_STRESS)
-        hooks_fork_pushed(w, NULL);
+    hooks_fork_done(w, NULL, true);
 }
 
 /* ---- sync ---- */
