@@ -152,6 +152,10 @@ int task_run_popped_slow(fj_worker *w, fj_task *t)
  * report the outcome.  The joiner still holds t, so reading it is safe. */
 int task_popped_aftermath(fj_task *t)
 {
+    /* A settle that saw us before our DONE is deciding (task_settle_forked):
+     * its decision is our outcome.  It is a CAS, a barrier and a CAS away. */
+    while (atomic_load_acquire_u32(task_status(t)) & STATUS_SETTLE_PENDING)
+        cpu_relax();
     unsigned status = atomic_load_u32(task_status(t));
     if (status >> STATUS_WAITER_SHIFT)
         parker_wake((status >> STATUS_WAITER_SHIFT) - 1);
@@ -542,6 +546,37 @@ int fj_task_outcome(const fj_task *t)
     return task_outcome_of(t, s);
 }
 
+/* A forked task: announce the settle, then decide after a heavy fence
+ * whether the task's completion came first.  The inline joiner stores DONE
+ * with a plain byte store and then, after only fence_light, reads the flags
+ * once (task_run_popped_by_joiner): a CAS that still saw FORKED could
+ * otherwise land after the joiner had returned 0 (the Spin model's
+ * counterexample, tests/model/task.pml).  With the announcement and the
+ * barrier between it and our look at the phase (the pair of point 5 of the
+ * overview): either the joiner's flag load comes after the barrier and sees
+ * SETTLE_PENDING, so it waits for our decision and reports it, or its DONE
+ * store came before the barrier and we see DONE, and the settle fails. */
+static int task_settle_forked(fj_task *t, unsigned seen, unsigned flag)
+{
+    atomic_u32 *status = task_status(t);
+    /* Full: the announcement is visible before the barrier below. */
+    if (atomic_cas_full_u32(status, seen, seen | STATUS_SETTLE_PENDING) != seen)
+        return 1;  /* the word changed: look again */
+    fence_heavy();
+    for (;;) {
+        unsigned now = atomic_load_u32(status);
+        unsigned decided = now | flag;
+        if (status_is_done(now))
+            decided = now;
+        else if (task_phase(now) == PHASE_NEW)  /* taken back meanwhile (try_unfork): complete it */
+            decided = (decided & ~STATUS_PHASE_MASK) | PHASE_DONE;
+        /* Full: releases fj_error (fj_task_fail) with the flag; a CAS, so
+         * a completion published meanwhile by a CAS makes us look again. */
+        if (atomic_cas_full_u32(status, now, decided & ~STATUS_SETTLE_PENDING) == now)
+            return status_is_done(now) ? FJ_EINVAL : 0;
+    }
+}
+
 /* Sets `flag` (CANCELLED, FAILED or FORCED) while the task is not complete
  * and not settled otherwise.  A task never forked is marked
  * complete at the same time, since no executor will ever publish it. */
@@ -550,15 +585,23 @@ int task_settle(fj_task *t, unsigned flag)
     atomic_u32 *status = task_status(t);
     for (;;) {
         unsigned s = atomic_load_u32(status);
+        if (s & STATUS_SETTLE_PENDING) {
+            cpu_relax();  /* another settle is deciding: a few microseconds */
+            continue;
+        }
         if ((s & STATUS_CANCELLED) && flag == STATUS_CANCELLED)
             return 0;  /* cancelled already: Java's cancel() is true again */
         if (status_is_done(s) || (s & STATUS_SETTLED))
             return FJ_EINVAL;
-        unsigned desired = s | flag;
-        if (task_phase(s) == PHASE_NEW)
-            desired = (desired & ~STATUS_PHASE_MASK) | PHASE_DONE;
-        /* Full: a CAS, so it fails if the executor published DONE meanwhile
-         * (then the abort is refused); releases fj_error for fj_task_fail. */
+        if (task_phase(s) == PHASE_FORKED) {
+            int rc = task_settle_forked(t, s, flag);
+            if (rc != 1)
+                return rc;
+            continue;
+        }
+        /* Never forked: complete at once.  Full: a CAS, so a fork that
+         * published FORKED meanwhile makes us look again; releases fj_error. */
+        unsigned desired = ((s | flag) & ~STATUS_PHASE_MASK) | PHASE_DONE;
         if (atomic_cas_full_u32(status, s, desired) == s)
             return 0;
     }

@@ -28,6 +28,10 @@ enum task_phase { PHASE_NEW = 0, PHASE_FORKED = 1, PHASE_DONE = 2, PHASE_DONE_ER
 #define STATUS_CANCELLED 0x100u
 #define STATUS_FAILED 0x200u
 #define STATUS_FORCED 0x400u  /* completed normally by fj_task_quietly_complete */
+/* A settle (cancel, fail, quiet completion) of a forked task is deciding
+ * whether it came before the task's completion (task_settle); readers that
+ * need the final outcome wait until it is gone. */
+#define STATUS_SETTLE_PENDING 0x800u
 #define STATUS_FUTEX_WAITERS 0x8000u
 #define STATUS_ABORTED (STATUS_CANCELLED | STATUS_FAILED)
 /* Settled before (or while) its body runs: the body is skipped if it has not
