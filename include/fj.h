@@ -482,6 +482,11 @@ int fj_profile_set_burden(long long units);
  *     memory) it returns a zero result; FJ_RUN_RC(pool, &rc, NAME, args...)
  *     also stores 0 or the FJ_E* code in rc.
  *
+ * Observers: FJ_TRACE and FJ_PROFILE see typed tasks as they see fj_tasks
+ * (forks, steals, leapfrogs, inline and waiting syncs, exact work and span);
+ * FJ_SERIAL and FJ_STRESS apply to them.  While one is on, spawns and syncs
+ * take their slow paths.
+ *
  * Guarantees: everything a spawned task wrote happens-before its FJ_SYNC
  * returns.  A spawn and a sync that nobody interferes with take no lock, no
  * atomic read-modify-write, no library call and no counter.  Frames live in the

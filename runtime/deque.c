@@ -166,6 +166,9 @@ void deque_destroy(deque *d)
         munmap(d->base, d->reserved_bytes);
     free(d->overflow);
     d->overflow = NULL;
+    if (d->shadow)
+        munmap(d->shadow, d->shadow_bytes);
+    d->shadow = NULL;
     d->base = d->end = NULL;
 }
 
@@ -237,7 +240,7 @@ static void deque_pop_fence(deque *d)
     fence_full();
     if (!fj_fence_asymmetric)
         return;
-    if (d->fenced_pops_left > 0 || d->overflow_count > 0) {
+    if (d->fenced_pops_left > 0 || d->overflow_count > 0 || d->pinned_fenced) {
         if (d->fenced_pops_left > 0)
             d->fenced_pops_left--;
         return;

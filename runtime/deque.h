@@ -59,6 +59,11 @@ typedef struct deque {
      * sync comes to the slow path that hands them out. */
     unsigned char (*overflow)[FJ_FRAME_DATA_SIZE];
     size_t overflow_count, overflow_room;
+    /* While an observer is on (frame_observe.c): one fj_task per slot that
+     * stands for its frame, and pops kept fenced so every sync is seen. */
+    fj_task *shadow;
+    size_t shadow_bytes;
+    bool pinned_fenced;
     pthread_t owner;            /* asserted in owner-only operations (debug builds) */
 } deque;
 

@@ -94,7 +94,10 @@ static unsigned long frame_state_add(fj_frame *f, unsigned long bits)
 
 void fj__frame_publish(fj_worker *w, fj_frame *f)
 {
-    (void)w;
+    /* The end of a stolen task, before its completion (the profiler's stamps
+     * travel with it; after it the owner may reuse the slot). */
+    if (HOOKS_ON(w) && frame_observed(w))
+        HOOK(w, HOOK_TASK_END, frame_shadow(w, f), -1);
     unsigned long old = frame_state_add(f, FRAME_DONE);
     /* From here on the owner may reuse the slot: only `old` is used. */
     unsigned long waiter = (old >> FRAME_WAITER_SHIFT) & FRAME_WAITER_MASK;
@@ -106,7 +109,23 @@ void frame_run_stolen(fj_worker *w, fj_frame *f)
 {
     /* Where the owner leapfrogs to: recorded before the body can spawn. */
     frame_state_add(f, ((unsigned long)w->index + 1) << FRAME_THIEF_SHIFT);
+    if (HOOKS_ON(w) && frame_observed(w))
+        HOOK(w, HOOK_TASK_BEGIN, frame_shadow(w, f), -1);
     f->fj_run(w, f);
+}
+
+/* Runs frame f in place on its owner, observed: named by a stand-in on the
+ * stack (frame_observe.c), whose finished stamps go back to f's shadow. */
+static void frame_run_observed(fj_worker *w, fj_frame *f, enum hook_event before)
+{
+    fj_task *shadow = frame_shadow(w, f), stand_in;
+    frame_stand_in(&stand_in, shadow);
+    HOOK(w, before, &stand_in, -1);
+    HOOK(w, HOOK_TASK_BEGIN, &stand_in, -1);
+    f->fj_run(w, f);
+    HOOK(w, HOOK_TASK_END, &stand_in, -1);
+    if (shadow)
+        memcpy(shadow->fj_tool, stand_in.fj_tool, sizeof shadow->fj_tool);
 }
 
 /* Sets or keeps the fenced bit of head, so that every pop comes to the slow
@@ -161,7 +180,11 @@ void fj__spawn_wake(fj_worker *w) { idle_signal_work(&w->pool->idle); }
  * once, so no thief takes it. */
 static void frame_spawn_elided(fj_worker *w, fj_frame *f, fj_frame_fn run)
 {
-    f->fj_run(w, f);  /* in place: top is still f, so its own spawns go above */
+    /* In place: top is still f, so its own spawns go above. */
+    if (frame_observed(w))
+        frame_run_observed(w, f, HOOK_FORK);
+    else
+        f->fj_run(w, f);
     f->fj_run = FRAME_RAN_AT_SPAWN;
     atomic_store(frame_state(f), (size_t)run);
     pthread_mutex_lock(&w->deque.lock);
@@ -186,6 +209,9 @@ void fj__spawn_slow(fj_worker *w)
         frame_spawn_elided(w, f, f->fj_run);
         return;
     }
+    /* The fork's stamps go into the shadow before the frame is published. */
+    if (frame_observed(w))
+        HOOK(w, HOOK_FORK, frame_shadow(w, f), -1);
     /* Release: as in fj__spawn. */
     atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
     /* StoreLoad before the sleeper test: a full fence where membarrier is
@@ -207,7 +233,7 @@ static void *frame_leapfrog(fj_worker *w, int v)
         void *x = deque_steal(&victim->deque, true);
         if (x) {
             counter_add(&w->count.leapfrogs, 1);
-            HOOK(w, HOOK_LEAPFROG, NULL, v);
+            HOOK(w, HOOK_LEAPFROG, deque_is_tagged_frame(x) ? frame_shadow(w, deque_tagged_frame(x)) : x, v);
             return x;
         }
         v = (int)atomic_load(&victim->leap_target) - 1;
@@ -256,6 +282,10 @@ static void frame_wait_stolen(fj_worker *w, fj_frame *f)
 {
     size_t saved_target = atomic_load(&w->leap_target);
     unsigned idle_rounds = 0;
+    fj_task *shadow = frame_observed(w) ? frame_shadow(w, f) : NULL;
+    if (shadow)
+        HOOK(w, frame_is_done(f) ? HOOK_JOIN_DONE : HOOK_JOIN_BEGIN, shadow, -1);
+    bool waited = shadow && !frame_is_done(f);
     while (!frame_is_done(f)) {
         int thief = frame_thief(atomic_load(frame_state(f)));
         void *x = NULL;
@@ -277,6 +307,8 @@ static void frame_wait_stolen(fj_worker *w, fj_frame *f)
         }
     }
     atomic_store(&w->leap_target, saved_target);
+    if (waited)
+        HOOK(w, HOOK_JOIN_END, shadow, -1);
     /* fj_tasks that helped tasks forked and left above f: run them now (their
      * forking worker may), so that nothing is above f when it is lowered. */
     while (deque_top(&w->deque) > f + 1) {
@@ -304,6 +336,10 @@ static fj_frame *frame_take(fj_worker *w, fj_frame *f, fj_frame_fn run)
     if (deque_head_word(d) > (uintptr_t)f)
         got = deque_pop_slow(d, f);
     if (got) {
+        if (f->fj_run == run && frame_observed(w)) {
+            frame_run_observed(w, f, HOOK_INLINE_JOIN);  /* the body, seen by the observers */
+            return (fj_frame *)((uintptr_t)f | 1u);
+        }
         if (f->fj_run == run)
             return f;
         if (f->fj_run == DEQUE_ITEM_RUN) {  /* an unjoined fj_task: run it */
@@ -321,6 +357,8 @@ static fj_frame *frame_take(fj_worker *w, fj_frame *f, fj_frame_fn run)
     fj_frame_fn real = f->fj_run;
     if (real == FRAME_RAN_AT_SPAWN) {
         real = (fj_frame_fn)atomic_load(frame_state(f));
+        if (frame_observed(w))
+            HOOK(w, HOOK_JOIN_DONE, frame_shadow(w, f), -1);
         deque_lower(d, f);
     } else if (real == DEQUE_ITEM_RUN) {
         deque_lower(d, f);

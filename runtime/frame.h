@@ -22,6 +22,8 @@
 #ifndef FJ_FRAME_H
 #define FJ_FRAME_H
 
+#include <stdbool.h>
+
 #include "../include/fj.h"
 
 #define FRAME_STOLEN 0x1ul
@@ -38,5 +40,15 @@ void frame_ran_at_spawn(fj_worker *w, fj_frame *f);
 struct fj_worker;
 /* A thief runs a typed frame it took (tagged, from deque_steal_batch). */
 void frame_run_stolen(struct fj_worker *w, fj_frame *f);
+
+/* ---- observers (frame_observe.c) ---- */
+/* Whether a trace or profile watches w. */
+bool frame_observed(const struct fj_worker *w);
+/* At worker start, after its hooks are set: the shadows and fenced pops. */
+void frame_observe_start(struct fj_worker *w);
+/* The fj_task that stands for frame f in the observers' events, or NULL. */
+fj_task *frame_shadow(const struct fj_worker *w, const fj_frame *f);
+/* Fills an fj_task on the stack that stands for a frame its owner runs. */
+void frame_stand_in(fj_task *stand_in, const fj_task *shadow);
 
 #endif

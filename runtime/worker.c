@@ -10,6 +10,7 @@
  * (idle.c) until new work or shutdown wakes it. */
 #include <sched.h>
 
+#include "frame.h"
 #include "hooks.h"
 #include "idle.h"
 #include "pool.h"
@@ -72,7 +73,8 @@ fj_task *worker_steal_random(fj_worker *w, bool wait, size_t batch)
     }
     for (size_t i = 0; i < got; i++) {
         task_set_thief(taken[i], (int)w->index);
-        HOOK(w, HOOK_STEAL, taken[i], (int)v);
+        HOOK(w, HOOK_STEAL, deque_is_tagged_frame(taken[i]) ? frame_shadow(w, deque_tagged_frame(taken[i])) : taken[i],
+             (int)v);
     }
     counter_add(&w->count.steals, got);
     worker_keep_extras(w, (fj_task **)taken + 1, got - 1);
@@ -155,6 +157,7 @@ void *worker_main(void *arg)
     hooks_worker_start(w);
     /* Hooks see every typed spawn: with one on, spawns take the slow path. */
     deque_set_spawn_slow(&w->deque, w->hooks != 0);
+    frame_observe_start(w);
     for (;;) {
         fj_task *t = worker_find_work(w, pool->config.steal_attempts, false);
         if (!t)

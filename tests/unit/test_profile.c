@@ -160,6 +160,42 @@ static void fib_work_and_span(void)
     CHECK_EQ(1 + fib_forks(n), p.tasks);
 }
 
+/* ---- the same fib as a typed task: the profiler sees typed tasks too ---- */
+
+FJ_TASK(long, typed_fib, int, n)
+{
+    units += 1;
+    if (n < 2)
+        return n;
+    FJ_SPAWN(typed_fib, n - 1);
+    long b = FJ_CALL(typed_fib, n - 2);
+    return FJ_SYNC(typed_fib) + b;
+}
+
+typedef struct typed_root {
+    fj_task task;
+    int n;
+    long result;
+} typed_root;
+
+static int typed_root_run(fj_task *t)
+{
+    typed_root *r = FJ_CONTAINER_OF(t, typed_root, task);
+    r->result = FJ_RUN(NULL, typed_fib, r->n);  /* in place: part of the root's strand */
+    return 0;
+}
+
+static void typed_fib_work_and_span(void)
+{
+    int n = check_scale() > 1 ? 15 : 20;
+    typed_root root = {FJ_TASK_INIT(typed_root_run), n, 0};
+    fj_profile p = profile_run(&root.task);
+    CHECK_EQ(fib_calls(n), p.work);
+    CHECK_EQ(fib_span(n), p.span);
+    CHECK_EQ(fib_burdened(n), p.burdened_span);
+    CHECK_EQ(1 + fib_forks(n), p.tasks);
+}
+
 /* ---- a parallel loop of GRAINS grains: the tree of grains a cilk_for is ---- */
 
 enum { GRAINS = 100, PER_INDEX = 5, GRAIN = 3, BEFORE = 11, AFTER = 13 };
@@ -327,6 +363,7 @@ static const check_case cases[] = {
     {"balanced_tree_work_and_span", balanced_tree_work_and_span, CHECK_PER_WORKERS},
     {"chain_has_no_parallelism", chain_has_no_parallelism, CHECK_PER_WORKERS},
     {"fib_work_and_span", fib_work_and_span, CHECK_PER_WORKERS},
+    {"typed_fib_work_and_span", typed_fib_work_and_span, CHECK_PER_WORKERS},
     {"loop_of_grains_work_and_span", loop_of_grains_work_and_span, CHECK_PER_WORKERS},
     {"try_unfork_counts_as_the_fork", try_unfork_counts_as_the_fork, CHECK_PER_WORKERS},
     {"regions_add_in_series", regions_add_in_series, CHECK_PER_WORKERS},
