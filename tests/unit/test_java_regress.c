@@ -358,7 +358,26 @@ static void terminated_pool_size_is_zero(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* ---- quietlyComplete of a running task: joins return 0, its error is dropped ---- */
+
+static void quietly_complete_of_running_task(void)
+{
+    fj_pool *pool = check_pool();
+    gated g;
+    gated_init(&g, -100);
+    CHECK_RC(0, fj_pool_submit(pool, &g.task));
+    wait_started(&g);
+    CHECK_RC(0, fj_task_quietly_complete(&g.task));
+    CHECK(!fj_task_is_done(&g.task));  /* its body still runs */
+    CHECK_RC(FJ_EINVAL, fj_task_cancel(&g.task));  /* settled already */
+    atomic_store(&g.gate, 1);
+    CHECK_RC(0, fj_task_get(&g.task));
+    CHECK(fj_task_is_completed_normally(&g.task) && !fj_task_is_completed_abnormally(&g.task));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static const check_case cases[] = {
+    {"quietly_complete_of_running_task", quietly_complete_of_running_task, CHECK_PER_WORKERS},
     {"abort_before_fork_is_kept", abort_before_fork_is_kept, CHECK_PER_WORKERS},
     {"abort_before_submit_is_kept", abort_before_submit_is_kept, CHECK_PER_WORKERS},
     {"abort_before_fork_from_outside_is_kept", abort_before_fork_from_outside_is_kept, CHECK_ONCE},
