@@ -266,14 +266,12 @@ static int LockingFibTask_compute(fj_task *t)
         self->result = n;
         return 0;
     }
-    LockingFibTask *f1 = malloc(sizeof *f1), f2 = {FJ_TASK_INIT(LockingFibTask_compute), 0, n - 2, self->locker, self->lock};
-    CHECK(f1 != NULL);
-    *f1 = (LockingFibTask){FJ_TASK_INIT(LockingFibTask_compute), 0, n - 1, self->locker, self->lock};
-    fj_fork(&f1->task);
+    LockingFibTask f1 = {FJ_TASK_INIT(LockingFibTask_compute), 0, n - 1, self->locker, self->lock};
+    LockingFibTask f2 = {FJ_TASK_INIT(LockingFibTask_compute), 0, n - 2, self->locker, self->lock};
+    fj_fork(&f1.task);
     int rc = LockingFibTask_compute(&f2.task);
-    rc = fj_first_error(rc, fj_join(&f1->task));
-    self->result = f2.result + f1->result;
-    free(f1);
+    rc = fj_first_error(rc, fj_join(&f1.task));
+    self->result = f2.result + f1.result;
     return rc;
 }
 
