@@ -478,6 +478,7 @@ static void testAwaitQuiescence1_body(void)
     assertFalse(fj_pool_is_quiescent(p));  /* this task still runs */
     while (!fj_task_is_done(&f.task)) {
         assertFalse(fj_pool_is_shutdown(p));
+        assertFalse(fj_pool_is_shutdown(p) && !fj_pool_is_terminated(p));  /* isTerminating */
         assertFalse(fj_pool_is_terminated(p));
         sched_yield();
     }
@@ -497,6 +498,7 @@ static void testAwaitQuiescence1(void)
     CHECK_RC(0, fj_pool_execute(p, &a.task));
     while (!fj_task_is_done(&a.task) || !fj_pool_is_quiescent(p)) {
         assertFalse(fj_pool_is_shutdown(p));
+        assertFalse(fj_pool_is_shutdown(p) && !fj_pool_is_terminated(p));  /* isTerminating */
         assertFalse(fj_pool_is_terminated(p));
         sched_yield();
     }
@@ -506,6 +508,7 @@ static void testAwaitQuiescence1(void)
     while (fj_pool_get_active_thread_count(p) != 0 && nanos_since(&quiescence_start) < LONG_DELAY_NS)
         sched_yield();
     assertFalse(fj_pool_is_shutdown(p));
+    assertFalse(fj_pool_is_shutdown(p) && !fj_pool_is_terminated(p));
     assertFalse(fj_pool_is_terminated(p));
     assertTrue(nanos_since(&quiescence_start) < LONG_DELAY_NS);
     poolCleaner(p);
@@ -518,6 +521,7 @@ static void testAwaitQuiescence2_body(void)
     CHECK_RC(0, fj_fork(&f.task));
     while (!fj_task_is_done(&f.task) && nanos_since(&quiescence_start) < LONG_DELAY_NS) {
         assertFalse(fj_pool_is_shutdown(p));
+        assertFalse(fj_pool_is_shutdown(p) && !fj_pool_is_terminated(p));  /* isTerminating */
         assertFalse(fj_pool_is_terminated(p));
         sched_yield();
     }
@@ -546,6 +550,7 @@ static void testAwaitQuiescence2(void)
     while (fj_pool_get_active_thread_count(p) != 0 && nanos_since(&quiescence_start) < LONG_DELAY_NS)
         sched_yield();
     assertFalse(fj_pool_is_shutdown(p));
+    assertFalse(fj_pool_is_shutdown(p) && !fj_pool_is_terminated(p));
     assertFalse(fj_pool_is_terminated(p));
     assertTrue(nanos_since(&quiescence_start) < LONG_DELAY_NS);
     poolCleaner(p);
