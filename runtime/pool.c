@@ -14,6 +14,7 @@
 
 #include "hooks.h"
 #include "pool.h"
+#include "scheduler.h"
 #include "stats.h"
 #include "task.h"
 
