@@ -61,6 +61,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fork_policy.h"
 #include "frame.h"
 #include "hooks.h"
 #include "idle.h"
@@ -219,7 +220,7 @@ void fj__spawn_slow(fj_worker *w)
     fence_light();
     if (idle_should_signal(&w->pool->idle))
         idle_signal_work(&w->pool->idle);
-    hooks_fork_done(w, NULL, true);
+    fork_policy_after_push(w, NULL, true);
 }
 
 /* ---- sync ---- */
@@ -419,7 +420,7 @@ void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal
 /* ---- FJ_RUN ---- */
 
 /* Runs `run` on this worker, in place on its deque's top frame. */
-static void frame_run_here(fj_worker *w, fj_frame_fn run, void *data, size_t args_size, size_t result_size)
+void frame_run_here(fj_worker *w, fj_frame_fn run, void *data, size_t args_size, size_t result_size)
 {
     deque *d = &w->deque;
     fj_frame *f = deque_top(d);  /* at worst the spare frame past the end (point 5) */
@@ -427,36 +428,4 @@ static void frame_run_here(fj_worker *w, fj_frame_fn run, void *data, size_t arg
     memcpy(f->fj_data, data, args_size);
     run(w, f);  /* top is still f: the task's own spawns go above it */
     memcpy(data, f->fj_data, result_size);
-}
-
-typedef struct frame_root {
-    fj_task task;
-    fj_frame_fn run;
-    void *data;
-    size_t args_size, result_size;
-} frame_root;
-
-static int frame_root_run(fj_task *t)
-{
-    frame_root *r = FJ_CONTAINER_OF(t, frame_root, task);
-    frame_run_here(fj_self, r->run, r->data, r->args_size, r->result_size);
-    return 0;
-}
-
-int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t result_size)
-{
-    fj_worker *w = fj_self;
-    if (w && (!pool || pool == w->pool)) {
-        frame_run_here(w, run, data, args_size, result_size);
-        return 0;
-    }
-    if (!pool)
-        pool = fj_common_pool();
-    if (!pool)
-        return FJ_ENOMEM;
-    frame_root root = {FJ_TASK_INIT(frame_root_run), run, data, args_size, result_size};
-    int rc = fj_pool_invoke(pool, &root.task);
-    if (rc != 0)
-        memset(data, 0, result_size);  /* FJ_RUN's documented zero result */
-    return rc;
 }

@@ -41,6 +41,11 @@ struct fj_worker;
 /* A thief runs a typed frame it took (tagged, from deque_steal_batch). */
 void frame_run_stolen(struct fj_worker *w, fj_frame *f);
 
+/* Runs the typed task `run` on w, in place on its deque's top frame: its
+ * arguments from `data` (args_size bytes), its result back into `data`
+ * (result_size bytes).  The inside of FJ_RUN (dispatch.c). */
+void frame_run_here(struct fj_worker *w, fj_frame_fn run, void *data, size_t args_size, size_t result_size);
+
 /* ---- observers (frame_observe.c) ---- */
 /* Whether a trace or profile watches w. */
 bool frame_observed(const struct fj_worker *w);

@@ -53,14 +53,8 @@ void hooks_event(fj_worker *w, enum hook_event event, struct fj_task *task, int 
 /* A loop event on w; `loop` is the loop's profiler record (profile.h). */
 void hooks_loop(fj_worker *w, enum hook_loop_event event, struct profile_loop *loop, unsigned long long grains);
 
-/* Called instead of pushing when HOOKS_SERIAL is set: 1 if it ran the task. */
-int hooks_fork_elided(fj_worker *w, struct fj_task *task);
-
-/* Called after a hooked fork's push (pushed = 1) or inline run (0): with
- * HOOKS_STRESS holds the fork back until a thief takes the task (steal
- * stress, for finding races); with HOOKS_PROFILE restarts the strand clock,
- * so that the push and the wake-up of a sleeper are not counted as work. */
-void hooks_fork_done(fj_worker *w, struct fj_task *task, bool pushed);
+/* A non-negative number from the environment, 0 if unset or unreadable. */
+unsigned long hooks_env_unsigned(const char *name);
 
 /* Sets w->hooks from the pool's settings and the environment; at worker start. */
 void hooks_worker_start(fj_worker *w);

@@ -3,7 +3,8 @@
  * Path of an external fj_pool_invoke(pool, t):
  *   pool_admit (one CAS on the state word: accepting? then count it) ->
  *   injector_push -> fence -> idle_signal_work (wake one sleeper) ->
- *   fj_join(t) blocks on t's futex word (or helps, on a worker of another pool)
+ *   fj_join(t) (dispatch.c: fj_pool_invoke) blocks on t's futex word (or helps,
+ *   on a worker of another pool)
  *   -> the worker that ran t publishes DONE, wakes us, and pool_retire uncounts.
  */
 #include <errno.h>
@@ -91,18 +92,6 @@ int pool_admit(fj_pool *pool)
         if (seen == s)
             return 0;
         s = seen;
-    }
-}
-
-void pool_retire(fj_pool *pool)
-{
-    /* Full: the submission's effects are released to destroy, which acquires
-     * state == 0 in pool_wait_drained, and the last one out learns so here. */
-    size_t before = atomic_fetch_add_full(&pool->state, (size_t)0 - STATE_ONE);
-    if (before == STATE_ONE) {  /* last one out, and shutdown has begun */
-        pthread_mutex_lock(&pool->lifecycle_lock);
-        pthread_cond_broadcast(&pool->drained);
-        pthread_mutex_unlock(&pool->lifecycle_lock);
     }
 }
 
@@ -342,17 +331,6 @@ int fj_pool_submit(fj_pool *pool, fj_task *t)
     fence_full();
     idle_signal_work(&pool->idle);
     return 0;
-}
-
-int fj_pool_invoke(fj_pool *pool, fj_task *t)
-{
-    if (!pool || !t)
-        return FJ_EINVAL;
-    fj_worker *self = fj_self;
-    if (self && self->pool == pool)
-        return fj_invoke(t);
-    int rc = fj_pool_submit(pool, t);
-    return rc ? rc : fj_join(t);
 }
 
 unsigned fj_pool_worker_count(const fj_pool *pool) { return pool ? pool->count : 0; }

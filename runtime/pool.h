@@ -42,6 +42,16 @@ static inline bool pool_stopping(const fj_pool *pool) { return atomic_load_acqui
 /* Counts one accepted submission, or returns FJ_ESHUTDOWN. */
 int pool_admit(fj_pool *pool);
 /* Uncounts one (after the submitted task completed or its push failed). */
-void pool_retire(fj_pool *pool);
+static inline void pool_retire(fj_pool *pool)
+{
+    /* Full: the submission's effects are released to destroy, which acquires
+     * state == 0 in pool_wait_drained, and the last one out learns so here. */
+    size_t before = atomic_fetch_add_full(&pool->state, (size_t)0 - STATE_ONE);
+    if (before == STATE_ONE) {  /* last one out, and shutdown has begun */
+        pthread_mutex_lock(&pool->lifecycle_lock);
+        pthread_cond_broadcast(&pool->drained);
+        pthread_mutex_unlock(&pool->lifecycle_lock);
+    }
+}
 
 #endif

@@ -8,6 +8,7 @@
  * place a worker runs work outside a join (floor 5 of docs/design.md). */
 #include <sched.h>
 
+#include "fork_policy.h"
 #include "frame.h"
 #include "hooks.h"
 #include "idle.h"
@@ -66,6 +67,7 @@ void *worker_main(void *arg)
     fj_self = w;
     deque_set_owner(&w->deque, pthread_self());
     hooks_worker_start(w);
+    fork_policy_worker_start(w);
     /* Hooks see every typed spawn: with one on, spawns take the slow path. */
     deque_set_spawn_slow(&w->deque, w->hooks != 0);
     frame_observe_start(w);

@@ -61,6 +61,7 @@
 #include <sched.h>
 #include <time.h>
 
+#include "fork_policy.h"
 #include "frame.h"
 #include "task_inline.h"
 
@@ -208,11 +209,11 @@ int task_fork_grow(fj_worker *w, fj_task *t)
 
 int task_fork_slow(fj_worker *w, fj_task *t)
 {
-    if ((w->hooks & HOOKS_SERIAL) && hooks_fork_elided(w, t))
+    if ((w->hooks & HOOKS_SERIAL) && fork_policy_elide(w, t))
         return 0;
     counter_add(&w->count.forks, 1);
     HOOK(w, HOOK_FORK, t, -1);
-    hooks_fork_done(w, t, task_fork_push_or_run(w, t));
+    fork_policy_after_push(w, t, task_fork_push_or_run(w, t));
     return 0;
 }
 
@@ -440,33 +441,6 @@ void fj_task_init(fj_task *t, fj_task_fn fn)
     t->fj_owner = NULL;
     t->fj_pool = NULL;
     t->fj_tool[0] = t->fj_tool[1] = 0;
-}
-
-/* fj_fork outside any worker: the task goes to the common pool. */
-static __attribute__((noinline)) int task_fork_external(fj_task *t)
-{
-    fj_pool *common = fj_common_pool();
-    return common ? fj_pool_submit(common, t) : FJ_ENOMEM;
-}
-
-int fj_fork(fj_task *t)
-{
-    fj_worker *w = fj_self;
-    if (__builtin_expect(w != NULL, 1))
-        return task_fork(w, t);
-    return task_fork_external(t);
-}
-
-int fj_join(fj_task *t)
-{
-    fj_worker *w = fj_self;
-    if (__builtin_expect(w != NULL, 1))
-        return task_join(w, t);
-    unsigned status = task_status_acquire(t);
-    if (task_phase(status) == PHASE_NEW && !status_is_done(status))
-        return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
-    task_wait_external(t, -1);
-    return task_outcome_of(t, task_status_acquire(t));
 }
 
 int fj_invoke(fj_task *t)

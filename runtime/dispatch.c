@@ -1,0 +1,82 @@
+/* dispatch.c - the public calls that decide where work runs: on a worker of
+ * the pool, the task path (task_inline.h, frame.c); anywhere else, a
+ * submission to a pool and a wait.  The floor above the pool (docs/design.md):
+ * the task and frame layers below never call into a pool. */
+#include <string.h>
+
+#include "frame.h"
+#include "task_inline.h"
+
+/* fj_fork outside any worker: the task goes to the common pool. */
+static __attribute__((noinline)) int task_fork_external(fj_task *t)
+{
+    fj_pool *common = fj_common_pool();
+    return common ? fj_pool_submit(common, t) : FJ_ENOMEM;
+}
+
+int fj_fork(fj_task *t)
+{
+    fj_worker *w = fj_self;
+    if (__builtin_expect(w != NULL, 1))
+        return task_fork(w, t);
+    return task_fork_external(t);
+}
+
+int fj_join(fj_task *t)
+{
+    fj_worker *w = fj_self;
+    if (__builtin_expect(w != NULL, 1))
+        return task_join(w, t);
+    unsigned status = task_status_acquire(t);
+    if (task_phase(status) == PHASE_NEW && !status_is_done(status))
+        return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
+    task_wait_external(t, -1);
+    return task_outcome_of(t, task_status_acquire(t));
+}
+
+/* A worker of `pool` runs t itself; any other thread submits it and waits
+ * (a worker of another pool helps while it waits, in fj_join). */
+int fj_pool_invoke(fj_pool *pool, fj_task *t)
+{
+    if (!pool || !t)
+        return FJ_EINVAL;
+    fj_worker *self = fj_self;
+    if (self && self->pool == pool)
+        return fj_invoke(t);
+    int rc = fj_pool_submit(pool, t);
+    return rc ? rc : fj_join(t);
+}
+
+/* ---- FJ_RUN ---- */
+
+typedef struct frame_root {
+    fj_task task;
+    fj_frame_fn run;
+    void *data;
+    size_t args_size, result_size;
+} frame_root;
+
+static int frame_root_run(fj_task *t)
+{
+    frame_root *r = FJ_CONTAINER_OF(t, frame_root, task);
+    frame_run_here(fj_self, r->run, r->data, r->args_size, r->result_size);
+    return 0;
+}
+
+int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t result_size)
+{
+    fj_worker *w = fj_self;
+    if (w && (!pool || pool == w->pool)) {
+        frame_run_here(w, run, data, args_size, result_size);
+        return 0;
+    }
+    if (!pool)
+        pool = fj_common_pool();
+    if (!pool)
+        return FJ_ENOMEM;
+    frame_root root = {FJ_TASK_INIT(frame_root_run), run, data, args_size, result_size};
+    int rc = fj_pool_invoke(pool, &root.task);
+    if (rc != 0)
+        memset(data, 0, result_size);  /* FJ_RUN's documented zero result */
+    return rc;
+}
