@@ -292,7 +292,7 @@ int fj_pool_print_stats(const fj_pool *pool, FILE *out);
 /* ======================================================================== */
 /* Parallel loops (runtime/loop.c)                                          */
 /* ======================================================================== */
-/*
+/** @page fj_loops Parallel loops
  * Loops over [from, to) of int64_t, on work-stealing ranges: each worker starts
  * on one contiguous chunk and runs it from the low end one grain (a run of
  * `grain` indices) at a time, keeping the top quarter stealable; idle workers
@@ -350,7 +350,7 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
 /* ======================================================================== */
 /* Tracing, profiling and teaching modes (runtime/trace.c, profile.c)      */
 /* ======================================================================== */
-/*
+/** @page fj_observe Tracing, profiling and teaching modes
  * Three aids to see what the scheduler did, each free when off (the fast path
  * tests one byte per worker, fixed when the worker starts):
  *
@@ -466,7 +466,7 @@ int fj_profile_set_burden(long long units);
 /* ======================================================================== */
 /* Typed tasks: fork and join at the cost of a function call                */
 /* ======================================================================== */
-/*
+/** @page fj_typed Typed tasks: fork and join at the cost of a function call
  * Declare a task once, with its result type and its arguments; then spawn,
  * sync and call it by name inside other typed tasks.  Serial recursion turns
  * parallel with two lines (the spawn and the sync):
@@ -834,7 +834,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
 /* ======================================================================== */
 /* Misuse and what it gets                                                  */
 /* ======================================================================== */
-/*
+/** @page fj_misuse Misuse and what it gets
  *   joining a task twice              the same outcome again, at once
  *   joining a task never forked       FJ_ENOTFORKED (task must have been initialised)
  *   forking a task already queued     FJ_EBUSY, nothing changes
