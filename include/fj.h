@@ -196,12 +196,14 @@ int fj_task_try_unfork(fj_task *task);
 
 /** Pool settings.  Zero in any field means "the default"; fj_config_init fills
  * the defaults in.  Environment variables override some fields at creation:
+ * @code{.unparsed}
  *   FJ_WORKERS=N      workers (0 or unset: one per online CPU)
  *   FJ_SPIN=N, FJ_YIELD=N, FJ_STEAL_ATTEMPTS=N   the idle knobs
  *   FJ_PIN=1          pin worker i to online CPU i mod ncpu
  *   FJ_SEED=N         victim-selection seed
  *   FJ_STATS=1        print a per-worker table on stderr at fj_pool_destroy
  *   FJ_FENCE=full     do not use membarrier (see runtime/atomics.h)
+ * @endcode
  */
 typedef struct fj_config {
     unsigned workers;          /**< 1..1024; 0 = one per online CPU */
@@ -299,6 +301,7 @@ int fj_pool_print_stats(const fj_pool *pool, FILE *out);
  * steal it and share it in turn.  docs/loops.md has the details.
  *
  * Common to the three calls:
+ * @code{.unparsed}
  *   pool   the pool to run on; NULL: the caller's pool if it is a worker,
  *          else the common pool.  From a worker of that pool the loop runs
  *          in place (nested loops, loops inside forked tasks and inside other
@@ -314,6 +317,7 @@ int fj_pool_print_stats(const fj_pool *pool, FILE *out);
  *          submitting to a pool that was shut down (then nothing runs).
  *          An empty range returns 0 at once.  Bodies cannot fail a loop:
  *          record errors in your context.
+ * @endcode
  * Every index in [from, to) is passed to exactly one body call, in any order,
  * concurrently with others: bodies must not depend on an order.
  */
@@ -354,6 +358,7 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
  * Three aids to see what the scheduler did, each free when off (the fast path
  * tests one byte per worker, fixed when the worker starts):
  *
+ * @code{.unparsed}
  *   FJ_TRACE=out.json   record every worker's events into a Chrome Trace Event
  *                       file (open it in https://ui.perfetto.dev or
  *                       chrome://tracing; `fj_timeline out.json > out.svg`
@@ -372,6 +377,7 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
  *                       forks meanwhile) until a thief takes the task, and the
  *                       workers are pinned to distinct CPUs, so a race in your
  *                       program shows up quickly.
+ * @endcode
  *
  * Which workers the API reaches.  A worker is armed for tracing (profiling)
  * when it starts, if a trace (profile) session was opened before in this
@@ -482,6 +488,7 @@ int fj_profile_set_burden(long long units);
  *     }
  *     ...  long r = FJ_RUN(pool, fib, 40);   from main, or any thread
  *
+ * @code{.unparsed}
  * FJ_TASK(RT, NAME, T1, a1, ..., T6, a6)  defines task NAME (0 to 6 arguments),
  *     result type RT; the braces that follow are its body.  FJ_VOID_TASK(NAME,
  *     T1, a1, ...) is the same without a result.  The task is `static`: use it in
@@ -499,6 +506,7 @@ int fj_profile_set_burden(long long units);
  *     result once it is complete.  If the pool refuses (shut down, out of
  *     memory) it returns a zero result; FJ_RUN_RC(pool, &rc, NAME, args...)
  *     also stores 0 or the FJ_E* code in rc.
+ * @endcode
  *
  * Observers: FJ_TRACE and FJ_PROFILE see typed tasks as they see fj_tasks
  * (forks, steals, leapfrogs, inline and waiting syncs, exact work and span);
@@ -835,6 +843,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
 /* Misuse and what it gets                                                  */
 /* ======================================================================== */
 /** @page fj_misuse Misuse and what it gets
+ * @code{.unparsed}
  *   joining a task twice              the same outcome again, at once
  *   joining a task never forked       FJ_ENOTFORKED (task must have been initialised)
  *   forking a task already queued     FJ_EBUSY, nothing changes
@@ -848,6 +857,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
  *   out of memory in the injector     FJ_ENOMEM from submit/invoke
  *   an uninitialised fj_task          undefined: use FJ_TASK_INIT or fj_task_init
  *   owner-only call off its worker    assertion failure in debug builds
+ * @endcode
  *
  * Task lifetime.  A task on the stack is fine when the frame that forks it also
  * joins it (the common, "fully strict" case).  A task forked in one place and

@@ -316,11 +316,13 @@ unsigned long long fj_pool_get_steal_count(const fj_pool *pool);
 /* ======================================================================== */
 
 /** A blocking operation the pool is told about (Java's ManagedBlocker).
+ * @code{.unparsed}
  *   block:         blocks (reads, locks, waits).  Returns 1 when no more
  *                  blocking is needed (Java: true), 0 to be called again
  *                  (Java: false), or a negative error that ends the wait.
  *   is_releasable: 1 if blocking is unnecessary (the lock is free, the data is
  *                  there), else 0.  May be NULL (never releasable early).
+ * @endcode
  * Embed it in your own struct and use FJ_CONTAINER_OF, as with tasks. */
 typedef struct fj_managed_blocker fj_managed_blocker;
 /** The two callbacks of a managed blocker (see fj_managed_blocker). */
