@@ -261,6 +261,32 @@ int fj_pool_execute(fj_pool *pool, fj_task *task);
  * Any thread. */
 int fj_pool_shutdown_now(fj_pool *pool);
 
+/** @{ */
+/** ExecutorService's invokeAll(tasks) on a ForkJoinPool: submits every task,
+ * then waits until each completed.  A Callable is a task struct whose compute
+ * writes its result; the task is its own Future (fj_task_get, the result
+ * field).  Returns 0 once all completed, whatever their outcomes (read each
+ * with fj_task_get / fj_task_outcome, as Java's futures); FJ_EINVAL for a NULL
+ * pool, a NULL array (Java's null collection; an empty one is a non-NULL
+ * array with count 0) or a NULL element (nothing is submitted);
+ * a submission error (those submitted are cancelled and waited for).
+ * The _timed form stops waiting after `timeout_ns` (see FJ_NO_TIMEOUT):
+ * the tasks not complete then are cancelled, and waited for until no thread
+ * runs them (they may live in the caller's frame), and it still returns 0.
+ * Any thread; on a worker of `pool` it helps while it waits. */
+int fj_pool_invoke_all(fj_pool *pool, fj_task *const *tasks, size_t count);
+int fj_pool_invoke_all_timed(fj_pool *pool, fj_task *const *tasks, size_t count, long long timeout_ns);
+/** @} */
+
+/** ExecutorService's invokeAny(tasks[, timeout]): submits every task and
+ * returns the index (>= 0) of one that completed normally; the others are
+ * cancelled and waited for.  If every task failed, the last error seen (Java's
+ * ExecutionException); FJ_ETIMEDOUT when none succeeded in time (all are then
+ * cancelled and waited for); FJ_EINVAL for count 0 (Java's
+ * IllegalArgumentException), a NULL pool, array or element (nothing is
+ * submitted); a submission error.  `timeout_ns`: FJ_NO_TIMEOUT for none. */
+int fj_pool_invoke_any(fj_pool *pool, fj_task *const *tasks, size_t count, long long timeout_ns);
+
 /** Java's awaitTermination(timeout): waits until the pool was shut down, every
  * accepted submission completed and nothing is queued or running, at most
  * `timeout_ns` (FJ_NO_TIMEOUT: no limit; <= 0: checks once).  Returns 0 when terminated, FJ_ETIMEDOUT.  On

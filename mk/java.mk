@@ -55,3 +55,13 @@ bench-java-ports: $(JAVA_PORTS) java-classes
 # test_java_result_type runs the compiler on tests/tck/compile/result_type.c:
 # it needs the compiler's name and the source tree's place.
 $(BUILD)/tests/unit/test_java_result_type: private CFLAGS += -DCHECK_CC='"$(CC)"' -DCHECK_SRCDIR='"$(CURDIR)"'
+
+# The ports of the JDK's ForkJoin conformance tests (tests/tck/, JSR166 TCK).
+# Built beside the unit tests, so tests/run-tests.sh runs every case in its own
+# process and counts it in the closing "N passed, M failed".
+TCK_SRCS := $(wildcard tests/tck/tck_*.c)
+TCK_TESTS := $(patsubst tests/tck/%.c,$(BUILD)/tests/unit/%,$(TCK_SRCS))
+tests: $(TCK_TESTS)
+$(BUILD)/tests/unit/tck_%: tests/tck/tck_%.c tests/tck/tck.h $(wildcard tests/tck/tck_*.h) tests/check.h $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm

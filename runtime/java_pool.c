@@ -381,3 +381,122 @@ unsigned long long fj_pool_get_steal_count(const fj_pool *pool)
         return 0;
     return total.steals + total.leapfrogs;
 }
+
+/* ---- invokeAll / invokeAny of a collection (ExecutorService's) ---- */
+
+static int tasks_check(fj_task *const *tasks, size_t count)
+{
+    if (!tasks)  /* Java's null collection; an empty one is a non-NULL array, count 0 */
+        return FJ_EINVAL;
+    for (size_t i = 0; i < count; i++)
+        if (!tasks[i])
+            return FJ_EINVAL;
+    return 0;
+}
+
+/* Cancels every task from `from` on that is not done, then waits for each:
+ * a cancelled task may be running, and it may live in the caller's frame. */
+static void cancel_rest_and_wait(fj_task *const *tasks, size_t from, size_t count)
+{
+    for (size_t i = from; i < count; i++)
+        if (!fj_task_is_done(tasks[i]))
+            fj_task_cancel(tasks[i]);
+    for (size_t i = from; i < count; i++)
+        (void)fj_join(tasks[i]);
+}
+
+/* Submits them all; on a refusal, cancels and waits for those submitted. */
+static int submit_all(fj_pool *pool, fj_task *const *tasks, size_t count)
+{
+    for (size_t i = 0; i < count; i++) {
+        int rc = fj_pool_submit(pool, tasks[i]);
+        if (rc != 0) {
+            cancel_rest_and_wait(tasks, 0, i);
+            return rc;
+        }
+    }
+    return 0;
+}
+
+int fj_pool_invoke_all_timed(fj_pool *pool, fj_task *const *tasks, size_t count, long long timeout_ns)
+{
+    int rc = pool ? tasks_check(tasks, count) : FJ_EINVAL;
+    if (rc == 0)
+        rc = submit_all(pool, tasks, count);
+    if (rc != 0)
+        return rc;
+    long long deadline = java_deadline_after(timeout_ns);
+    for (size_t i = 0; i < count; i++) {
+        if (deadline < 0) {
+            (void)fj_task_get(tasks[i]);
+            continue;
+        }
+        long long left = deadline - task_monotonic_ns();
+        if (fj_task_get_timed(tasks[i], left < 0 ? 0 : left) == FJ_ETIMEDOUT) {
+            cancel_rest_and_wait(tasks, i, count);
+            break;
+        }
+    }
+    return 0;
+}
+
+int fj_pool_invoke_all(fj_pool *pool, fj_task *const *tasks, size_t count)
+{
+    return fj_pool_invoke_all_timed(pool, tasks, count, FJ_NO_TIMEOUT);
+}
+
+/* Waits a slice for task i (helping, on a worker); its outcome, or 1 if it
+ * is not done yet. */
+static int any_poll(fj_task *t, long long deadline)
+{
+    long long slice = 100000;  /* 100 us, then the next task */
+    if (deadline >= 0 && deadline - task_monotonic_ns() < slice)
+        slice = deadline - task_monotonic_ns();
+    int rc = fj_task_get_timed(t, slice < 0 ? 0 : slice);
+    return rc == FJ_ETIMEDOUT ? 1 : rc;
+}
+
+int fj_pool_invoke_any(fj_pool *pool, fj_task *const *tasks, size_t count, long long timeout_ns)
+{
+    if (!pool || count == 0)
+        return FJ_EINVAL;
+    int rc = tasks_check(tasks, count);
+    if (rc == 0)
+        rc = submit_all(pool, tasks, count);
+    if (rc != 0)
+        return rc;
+    long long deadline = java_deadline_after(timeout_ns);
+    int last_error = 0;
+    size_t failed = 0;
+    bool *seen = calloc(count, sizeof *seen);
+    if (!seen) {
+        cancel_rest_and_wait(tasks, 0, count);
+        return FJ_ENOMEM;
+    }
+    for (;;) {
+        for (size_t i = 0; i < count; i++) {
+            if (seen[i])
+                continue;
+            int outcome = any_poll(tasks[i], deadline);
+            if (outcome == 0) {
+                free(seen);
+                cancel_rest_and_wait(tasks, 0, count);
+                return (int)i;
+            }
+            if (outcome < 0) {
+                seen[i] = true;
+                last_error = outcome;
+                failed++;
+            }
+        }
+        if (failed == count) {
+            free(seen);
+            return last_error;
+        }
+        if (deadline_passed(deadline)) {
+            free(seen);
+            cancel_rest_and_wait(tasks, 0, count);
+            return FJ_ETIMEDOUT;
+        }
+    }
+}

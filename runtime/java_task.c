@@ -1,7 +1,9 @@
 /* java_task.c - the ForkJoinTask members fj.h does not already have.
  *
  * Almost all are thin: invokeAll is fork/invoke/join in Java's order, get is
- * a join, reinitialize is fj_task_init.  The two with logic of their own are
+ * a join, reinitialize is fj_task_init, quietlyComplete is a settle of the
+ * status word (task.c), the poll/peek members are a deque pop or peek plus
+ * the take-back that tryUnfork does.  The two with logic of their own are
  * getSurplusQueuedTaskCount (Java's estimate, from the deque size and the
  * pool's idle count) and helpQuiesce (run work until the pool is quiescent).
  */

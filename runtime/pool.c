@@ -14,6 +14,7 @@
 
 #include "hooks.h"
 #include "pool.h"
+#include "scheduler.h"
 #include "stats.h"
 #include "task.h"
 
@@ -311,6 +312,8 @@ int fj_pool_submit(fj_pool *pool, fj_task *t)
 {
     if (!pool || !t)
         return FJ_EINVAL;
+    /* Relaxed, as fork's test: the caller owns t until it is queued; an
+     * abort racing the submission is an abort of a queued task. */
     unsigned old = atomic_load_u32(task_status(t));
     if (task_phase(old) == PHASE_FORKED)
         return FJ_EBUSY;

@@ -30,11 +30,11 @@ int task_popped_aftermath(fj_task *t);
 
 FJ_ALWAYS_INLINE int task_fork(fj_worker *w, fj_task *t)
 {
-    /* Queued or running: refused.  Cancelled or failed and complete (an
-     * abort, or a quietly_complete, before the fork): it stays complete and
-     * is not queued, so the abort is not lost and the body never runs (Java's fork of a cancelled
-     * task: its join reports the cancellation).  Relaxed: only this thread
-     * forks t, an abort racing the fork is an abort of a queued task. */
+    /* Queued or running: refused.  Settled and complete (cancelled, failed
+     * or quietly completed before the fork): it stays complete and is not
+     * queued, so the abort is not lost and the body never runs (Java's fork
+     * of a cancelled task: its join reports the cancellation).  Relaxed: only
+     * this thread forks t; an abort racing the fork aborts a queued task. */
     unsigned old = atomic_load_u32(task_status(t));
     if (__builtin_expect((task_phase(old) == PHASE_FORKED) | ((old & STATUS_SETTLED) != 0), 0))
         return task_phase(old) == PHASE_FORKED ? FJ_EBUSY : 0;

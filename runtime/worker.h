@@ -51,8 +51,6 @@ typedef struct fj_worker {
  * one instruction to read, even from the shared library. */
 extern __thread fj_worker *fj_self __attribute__((tls_model("initial-exec")));
 
-/* Thread entry of a worker. */
-void *worker_main(void *arg);
 
 /* One attempt at finding work for `w` outside any join: own deque, then the
  * injector, then `attempts` random victims.  Returns a task or NULL. */

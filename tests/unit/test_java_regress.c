@@ -358,7 +358,94 @@ static void terminated_pool_size_is_zero(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* ---- quietlyComplete of a running task: joins return 0, its error is dropped ---- */
+
+static void quietly_complete_of_running_task(void)
+{
+    fj_pool *pool = check_pool();
+    gated g;
+    gated_init(&g, -100);
+    CHECK_RC(0, fj_pool_submit(pool, &g.task));
+    wait_started(&g);
+    CHECK_RC(0, fj_task_quietly_complete(&g.task));
+    CHECK(!fj_task_is_done(&g.task));  /* its body still runs */
+    CHECK_RC(FJ_EINVAL, fj_task_cancel(&g.task));  /* settled already */
+    atomic_store(&g.gate, 1);
+    CHECK_RC(0, fj_task_get(&g.task));
+    CHECK(fj_task_is_completed_normally(&g.task) && !fj_task_is_completed_abnormally(&g.task));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* ---- the pool's invokeAll / invokeAny: the timeout paths the TCK does not reach ---- */
+
+/* Opens a gated task's gate once it has been cancelled (the timed call's
+ * doing), so the call's wait for the running body can end. */
+static void *open_when_cancelled(void *arg)
+{
+    gated *g = arg;
+    while (!fj_task_is_cancelled(&g->task))
+        sched_yield();
+    atomic_store(&g->gate, 1);
+    return NULL;
+}
+
+static void invoke_all_timed_cancels_the_late_ones(void)
+{
+    fj_pool *pool = check_pool();
+    probe quick;
+    probe_init(&quick, 0);
+    gated slow;
+    gated_init(&slow, 0);
+    pthread_t opener;
+    CHECK_RC(0, pthread_create(&opener, NULL, open_when_cancelled, &slow));
+    fj_task *tasks[] = {&quick.task, &slow.task};
+    CHECK_RC(0, fj_pool_invoke_all_timed(pool, tasks, 2, 1000000));
+    /* Returned only once no thread runs either: both are done. */
+    CHECK(fj_task_is_done(&quick.task) && fj_task_is_done(&slow.task));
+    CHECK_RC(0, fj_task_get(&quick.task));
+    CHECK_RC(FJ_ECANCELED, fj_task_get(&slow.task));
+    pthread_join(opener, NULL);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+static void invoke_any_returns_a_success_after_failures(void)
+{
+    fj_pool *pool = check_pool();
+    probe failing, succeeding;
+    probe_init(&failing, -7);
+    probe_init(&succeeding, 0);
+    fj_task *tasks[] = {&failing.task, &succeeding.task};
+    CHECK_RC(1, fj_pool_invoke_any(pool, tasks, 2, FJ_NO_TIMEOUT));
+    CHECK_EQ(42, succeeding.result);
+    probe f1, f2;
+    probe_init(&f1, -7);
+    probe_init(&f2, -8);
+    fj_task *all_fail[] = {&f1.task, &f2.task};
+    int rc = fj_pool_invoke_any(pool, all_fail, 2, FJ_NO_TIMEOUT);
+    CHECK(rc == -7 || rc == -8);  /* the last error seen */
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+static void invoke_any_times_out_and_cancels(void)
+{
+    fj_pool *pool = check_pool();
+    gated slow;
+    gated_init(&slow, 0);
+    pthread_t opener;
+    CHECK_RC(0, pthread_create(&opener, NULL, open_when_cancelled, &slow));
+    fj_task *tasks[] = {&slow.task};
+    CHECK_RC(FJ_ETIMEDOUT, fj_pool_invoke_any(pool, tasks, 1, 1000000));
+    CHECK(fj_task_is_done(&slow.task));
+    CHECK_RC(FJ_ECANCELED, fj_task_get(&slow.task));
+    pthread_join(opener, NULL);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static const check_case cases[] = {
+    {"invoke_all_timed_cancels_the_late_ones", invoke_all_timed_cancels_the_late_ones, CHECK_PER_WORKERS},
+    {"invoke_any_returns_a_success_after_failures", invoke_any_returns_a_success_after_failures, CHECK_PER_WORKERS},
+    {"invoke_any_times_out_and_cancels", invoke_any_times_out_and_cancels, CHECK_PER_WORKERS},
+    {"quietly_complete_of_running_task", quietly_complete_of_running_task, CHECK_PER_WORKERS},
     {"abort_before_fork_is_kept", abort_before_fork_is_kept, CHECK_PER_WORKERS},
     {"abort_before_submit_is_kept", abort_before_submit_is_kept, CHECK_PER_WORKERS},
     {"abort_before_fork_from_outside_is_kept", abort_before_fork_from_outside_is_kept, CHECK_ONCE},
