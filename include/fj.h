@@ -1,4 +1,5 @@
-/* fj.h - the public interface of fj, a work-stealing fork/join runtime for C.
+/** @file
+ * fj.h - the public interface of fj, a work-stealing fork/join runtime for C.
  *
  * A task is a small struct you embed in your own struct (as a Java class
  * extends RecursiveTask) and normally keep on the caller's stack.  fj_fork()
@@ -44,67 +45,76 @@
 extern "C" {
 #endif
 
+/** @{ */
+/** The version of this header: major, then minor (the Makefile reads it for the library's version). */
 #define FJ_VERSION_MAJOR 0
 #define FJ_VERSION_MINOR 1
+/** @} */
 
 /* ======================================================================== */
 /* Errors                                                                   */
 /* ======================================================================== */
 
+/** The outcomes of fj's calls: 0 for success, a negative FJ_E* code for a failure (fj_strerror names it). */
 enum fj_error {
-    FJ_OK = 0,
-    FJ_EINVAL = -1,      /* an argument is out of range or NULL */
-    FJ_ENOMEM = -2,      /* memory could not be allocated */
-    FJ_ESHUTDOWN = -3,   /* the pool no longer accepts submissions */
-    FJ_ENOTFORKED = -4,  /* join/wait on a task that was never forked or submitted */
-    FJ_ECANCELED = -5,   /* the task was cancelled */
-    FJ_ETIMEDOUT = -6,   /* a timed wait ran out */
-    FJ_EDEADLK = -7,     /* the call would wait for itself (e.g. destroy from its own worker) */
-    FJ_ENOTWORKER = -8,  /* the call is only valid on a worker thread of a pool */
-    FJ_ESYSTEM = -9,     /* the system refused (thread creation, CPU pinning) */
-    FJ_EBUSY = -10       /* the object is in use (e.g. fork of a task already queued) */
+    FJ_OK = 0,           /**< success */
+    FJ_EINVAL = -1,      /**< an argument is out of range or NULL */
+    FJ_ENOMEM = -2,      /**< memory could not be allocated */
+    FJ_ESHUTDOWN = -3,   /**< the pool no longer accepts submissions */
+    FJ_ENOTFORKED = -4,  /**< join/wait on a task that was never forked or submitted */
+    FJ_ECANCELED = -5,   /**< the task was cancelled */
+    FJ_ETIMEDOUT = -6,   /**< a timed wait ran out */
+    FJ_EDEADLK = -7,     /**< the call would wait for itself (e.g. destroy from its own worker) */
+    FJ_ENOTWORKER = -8,  /**< the call is only valid on a worker thread of a pool */
+    FJ_ESYSTEM = -9,     /**< the system refused (thread creation, CPU pinning) */
+    FJ_EBUSY = -10       /**< the object is in use (e.g. fork of a task already queued) */
 };
 
-/* Describes an FJ_E* code (or any int) in a static English string.  Any thread. */
+/** Describes an FJ_E* code (or any int) in a static English string.  Any thread. */
 const char *fj_strerror(int error);
 
 /* ======================================================================== */
 /* Tasks                                                                    */
 /* ======================================================================== */
 
+/** A task: embed it in your own struct (see struct fj_task). */
 typedef struct fj_task fj_task;
+/** A pool of worker threads (opaque): fj_pool_create, fj_common_pool. */
 typedef struct fj_pool fj_pool;
 
-/* A task's body.  Returns 0, or a negative code that join reports (the Java
+/** A task's body.  Returns 0, or a negative code that join reports (the Java
  * counterpart of throwing from compute()).  Codes should be FJ_E* values or
  * your own values below -1000. */
 typedef int (*fj_task_fn)(fj_task *task);
 
+/** A task, embedded in your own struct; initialise it with FJ_TASK_INIT or fj_task_init. */
 struct fj_task {
-    /* public: set before fork (FJ_TASK_INIT / fj_task_init) */
+    /** public: set before fork (FJ_TASK_INIT / fj_task_init) */
     fj_task_fn fn;
-    /* private: the runtime's, described in runtime/task.h; do not touch */
-    volatile unsigned int fj_status;  /* phase, abort flags, waiter (a futex word) */
-    volatile int fj_error;            /* first error reported for the task */
-    volatile int fj_thief;            /* parker slot of the worker that stole it, or -1 */
-    unsigned int fj_flags;            /* how the task was started (external, ...) */
-    void *fj_owner;                   /* worker that forked it, NULL if none */
-    void *fj_pool;                    /* pool it was submitted to from outside */
-    unsigned long long fj_tool[2];    /* scratch for the profiler (FJ_PROFILE) */
+    /** @name private: the runtime's, described in runtime/task.h; do not touch */
+    /** @{ */
+    volatile unsigned int fj_status;  /**< phase, abort flags, waiter (a futex word) */
+    volatile int fj_error;            /**< first error reported for the task */
+    volatile int fj_thief;            /**< parker slot of the worker that stole it, or -1 */
+    unsigned int fj_flags;            /**< how the task was started (external, ...) */
+    void *fj_owner;                   /**< worker that forked it, NULL if none */
+    void *fj_pool;                    /**< pool it was submitted to from outside */
+    unsigned long long fj_tool[2];    /**< scratch for the profiler (FJ_PROFILE) */
+    /** @} */
 };
 
-/* Static initialiser: `fj_task t = FJ_TASK_INIT(my_compute);` */
+/** Static initialiser: `fj_task t = FJ_TASK_INIT(my_compute);` */
 #define FJ_TASK_INIT(fn) {(fn), 0u, 0, -1, 0u, NULL, NULL, {0u, 0u}}
 
-/* From a pointer to the embedded fj_task back to your struct. */
+/** From a pointer to the embedded fj_task back to your struct. */
 #define FJ_CONTAINER_OF(ptr, type, member) ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
 
-/* Prepares `task` to run `fn`; the run-time counterpart of FJ_TASK_INIT.  Also
+/** Prepares `task` to run `fn`; the run-time counterpart of FJ_TASK_INIT.  Also
  * resets a completed task so it can be forked again (Java's reinitialize()).
  * Any thread, but not while the task is queued or running. */
 void fj_task_init(fj_task *task, fj_task_fn fn);
 
-/* Pushes `task` on the current worker's deque, so that a thief may run it.
+/** Pushes `task` on the current worker's deque, so that a thief may run it.
  * Worker of any pool: returns 0.  It never fails for lack of memory: if the
  * deque cannot grow, the task is run at once, inline, and 0 is returned.
  * A thread that is not a worker: the task is submitted to the common pool (as
@@ -114,7 +124,7 @@ void fj_task_init(fj_task *task, fj_task_fn fn);
  * starts, on whichever thread runs it. */
 int fj_fork(fj_task *task);
 
-/* Waits for `task` to complete and returns its outcome: 0, the error its fn
+/** Waits for `task` to complete and returns its outcome: 0, the error its fn
  * returned or fj_task_fail() recorded (the first one), or FJ_ECANCELED.
  * Worker: if the task is still in this worker's deque it is taken back and run
  * inline (with any task forked after it that is still queued); if a thief took
@@ -128,28 +138,31 @@ int fj_fork(fj_task *task);
  * architecture (release when it completes, acquire here). */
 int fj_join(fj_task *task);
 
-/* Runs `task` now, in the calling thread, and returns its outcome as fj_join
+/** Runs `task` now, in the calling thread, and returns its outcome as fj_join
  * does (Java's invoke()).  Any thread; no pool is needed. */
 int fj_invoke(fj_task *task);
 
-/* The commonest case without declaring a task: runs a(arg_a) and b(arg_b) in
+/** The commonest case without declaring a task: runs a(arg_a) and b(arg_b) in
  * parallel (a is forked, b runs here, then a is joined) and returns when both
  * are done.  On a thread that is not a worker both run serially, a first.
  * Ordering: both functions' writes happen-before fj_pair returns. */
 void fj_pair(void (*a)(void *), void *arg_a, void (*b)(void *), void *arg_b);
 
-/* True once the task completed, normally or not (Java's isDone()).  A task
+/** True once the task completed, normally or not (Java's isDone()).  A task
  * cancelled or failed while queued or running is done once no thread runs it
  * (then it may be freed); one aborted before its fork is done at once.  Any thread.
  * A true answer is an acquire: the task's writes are then visible. */
 int fj_task_is_done(const fj_task *task);
 
-/* True if cancelled (isCancelled()), or completed abnormally (error or cancel). */
+/** @{ */
+/** True if cancelled (isCancelled()), or completed abnormally (error or cancel). */
 int fj_task_is_cancelled(const fj_task *task);
 int fj_task_is_completed_abnormally(const fj_task *task);
+/** @} */
+/** True once the task completed with outcome 0 (Java's isCompletedNormally()).  Any thread. */
 int fj_task_is_completed_normally(const fj_task *task);
 
-/* Cancels a task that has not completed (Java's cancel()): if it has not
+/** Cancels a task that has not completed (Java's cancel()): if it has not
  * started it will not run; if it is running, it finishes but joins report
  * FJ_ECANCELED.  Returns 0 (also if it was cancelled already), or FJ_EINVAL
  * if it had completed otherwise.  A task cancelled or failed before its fork,
@@ -158,21 +171,21 @@ int fj_task_is_completed_normally(const fj_task *task);
  * on the stack is never freed under a running body.  Any thread. */
 int fj_task_cancel(fj_task *task);
 
-/* Records `error` (< 0) as the task's outcome unless it already completed or
+/** Records `error` (< 0) as the task's outcome unless it already completed or
  * has an error (the first wins), and suppresses it if it has not started
  * (Java's completeExceptionally()).  Returns 0 or FJ_EINVAL.  Any thread. */
 int fj_task_fail(fj_task *task, int error);
 
-/* The outcome a join would return now, or 1 if the task is not complete.  Any
+/** The outcome a join would return now, or 1 if the task is not complete.  Any
  * thread; does not wait. */
 int fj_task_outcome(const fj_task *task);
 
-/* Waits for a task from a thread that is not a worker (or a worker, which then
+/** Waits for a task from a thread that is not a worker (or a worker, which then
  * helps as fj_join does), at most `timeout_ns` nanoseconds (< 0: forever).
  * Returns the outcome, or FJ_ETIMEDOUT (the task is unaffected). */
 int fj_task_wait(fj_task *task, long long timeout_ns);
 
-/* Owner only: takes `task` back if it is the newest task in this worker's deque
+/** Owner only: takes `task` back if it is the newest task in this worker's deque
  * and not started (Java's tryUnfork()).  Returns 1 if taken back (it will not
  * run unless forked again), 0 otherwise. */
 int fj_task_try_unfork(fj_task *task);
@@ -181,46 +194,48 @@ int fj_task_try_unfork(fj_task *task);
 /* Pools                                                                    */
 /* ======================================================================== */
 
-/* Pool settings.  Zero in any field means "the default"; fj_config_init fills
+/** Pool settings.  Zero in any field means "the default"; fj_config_init fills
  * the defaults in.  Environment variables override some fields at creation:
+ * @code{.unparsed}
  *   FJ_WORKERS=N      workers (0 or unset: one per online CPU)
  *   FJ_SPIN=N, FJ_YIELD=N, FJ_STEAL_ATTEMPTS=N   the idle knobs
  *   FJ_PIN=1          pin worker i to online CPU i mod ncpu
  *   FJ_SEED=N         victim-selection seed
  *   FJ_STATS=1        print a per-worker table on stderr at fj_pool_destroy
  *   FJ_FENCE=full     do not use membarrier (see runtime/atomics.h)
+ * @endcode
  */
 typedef struct fj_config {
-    unsigned workers;          /* 1..1024; 0 = one per online CPU */
-    unsigned long long seed;   /* victim selection RNG; 0 = fixed default */
-    unsigned spin_rounds;      /* idle rounds spent spinning before yielding */
-    unsigned yield_rounds;     /* idle rounds that yield before parking */
-    unsigned steal_attempts;   /* victims tried per idle round */
-    int pin_workers;           /* 1: pin worker i to CPU i mod ncpu */
-    size_t stack_size;         /* worker thread stack, bytes; 0 = 8 MiB */
+    unsigned workers;          /**< 1..1024; 0 = one per online CPU */
+    unsigned long long seed;   /**< victim selection RNG; 0 = fixed default */
+    unsigned spin_rounds;      /**< idle rounds spent spinning before yielding */
+    unsigned yield_rounds;     /**< idle rounds that yield before parking */
+    unsigned steal_attempts;   /**< victims tried per idle round */
+    int pin_workers;           /**< 1: pin worker i to CPU i mod ncpu */
+    size_t stack_size;         /**< worker thread stack, bytes; 0 = 8 MiB */
 } fj_config;
 
-/* Fills `config` with the defaults (workers = 0: one per CPU).  Any thread. */
+/** Fills `config` with the defaults (workers = 0: one per CPU).  Any thread. */
 void fj_config_init(fj_config *config);
 
-/* Creates a pool and starts its workers.  `config` may be NULL (defaults).
+/** Creates a pool and starts its workers.  `config` may be NULL (defaults).
  * Returns 0 and sets *pool, or FJ_EINVAL (more than 1024 workers, NULL pool),
  * FJ_ENOMEM, FJ_ESYSTEM (a thread could not be started; none is left running).
  * Any thread, including a worker of another pool. */
 int fj_pool_create(fj_pool **pool, const fj_config *config);
 
-/* Stops accepting external submissions; accepted work still runs to the end.
+/** Stops accepting external submissions; accepted work still runs to the end.
  * Later fj_pool_invoke / fj_pool_submit return FJ_ESHUTDOWN.  Idempotent.
  * Returns 0.  Any thread, including the pool's own workers. */
 int fj_pool_shutdown(fj_pool *pool);
 
-/* Shuts the pool down, waits for every accepted submission to finish, joins
+/** Shuts the pool down, waits for every accepted submission to finish, joins
  * the workers and frees the pool.  Returns 0, or FJ_EDEADLK when called from
  * one of the pool's own workers (nothing is done), FJ_EINVAL for NULL.
  * Destroying the common pool is refused with FJ_EINVAL (it is torn down at exit). */
 int fj_pool_destroy(fj_pool *pool);
 
-/* Runs `task` as a root task of `pool` and returns its outcome when done.
+/** Runs `task` as a root task of `pool` and returns its outcome when done.
  * Not a worker of `pool`: submits through the pool's injector and blocks.
  * A worker of `pool`: runs the task inline (as fj_invoke).
  * Returns the outcome, or FJ_ESHUTDOWN, FJ_ENOMEM, FJ_EBUSY (task queued).
@@ -228,64 +243,65 @@ int fj_pool_destroy(fj_pool *pool);
  * happen-before this returns. */
 int fj_pool_invoke(fj_pool *pool, fj_task *task);
 
-/* Submits `task` and returns at once; wait with fj_join or fj_task_wait.  The
+/** Submits `task` and returns at once; wait with fj_join or fj_task_wait.  The
  * task must stay valid until it completes (see "Task lifetime" below).
  * Returns 0, FJ_ESHUTDOWN, FJ_ENOMEM, FJ_EBUSY.  Any thread. */
 int fj_pool_submit(fj_pool *pool, fj_task *task);
 
-/* The common pool (Java's ForkJoinPool.commonPool()): created on first use with
+/** The common pool (Java's ForkJoinPool.commonPool()): created on first use with
  * FJ_WORKERS or one worker per online CPU, shut down and destroyed at exit.
  * Returns NULL only if it cannot be created (out of memory, no threads). */
 fj_pool *fj_common_pool(void);
 
-/* Number of workers of the pool.  Any thread. */
+/** Number of workers of the pool.  Any thread. */
 unsigned fj_pool_worker_count(const fj_pool *pool);
 
-/* The pool whose worker is running this thread, or NULL.  Any thread. */
+/** The pool whose worker is running this thread, or NULL.  Any thread. */
 fj_pool *fj_current_pool(void);
 
-/* This worker's index in its pool (0..workers-1), or -1 on other threads. */
+/** This worker's index in its pool (0..workers-1), or -1 on other threads. */
 int fj_current_worker_index(void);
 
 /* ======================================================================== */
 /* Statistics                                                               */
 /* ======================================================================== */
 
-/* Per-worker counters.  Each is written only by its own worker (no shared
+/** Per-worker counters.  Each is written only by its own worker (no shared
  * cache-line traffic on the fast path) and read racily by a snapshot. */
 typedef struct fj_worker_stats {
-    unsigned long long tasks_run;       /* task bodies started by this worker */
-    unsigned long long forks;           /* fj_fork calls */
-    unsigned long long inline_joins;    /* joins whose task was taken back and run inline */
-    unsigned long long steals;          /* tasks taken from another worker's deque */
-    unsigned long long failed_steals;   /* steal attempts on a non-empty-looking victim that got nothing */
-    unsigned long long leapfrogs;       /* steals from the thief of a task being joined */
-    unsigned long long helps;           /* other tasks run while waiting in a join */
-    unsigned long long injector_takes;  /* tasks taken from the external queue */
-    unsigned long long parks;           /* times the worker parked */
-    unsigned long long wakeups;         /* times it came back from parking */
-    unsigned long long unsynced;        /* typed spawns left unsynced, synced by the runtime (NDEBUG) */
+    unsigned long long tasks_run;       /**< task bodies started by this worker */
+    unsigned long long forks;           /**< fj_fork calls */
+    unsigned long long inline_joins;    /**< joins whose task was taken back and run inline */
+    unsigned long long steals;          /**< tasks taken from another worker's deque */
+    unsigned long long failed_steals;   /**< steal attempts on a non-empty-looking victim that got nothing */
+    unsigned long long leapfrogs;       /**< steals from the thief of a task being joined */
+    unsigned long long helps;           /**< other tasks run while waiting in a join */
+    unsigned long long injector_takes;  /**< tasks taken from the external queue */
+    unsigned long long parks;           /**< times the worker parked */
+    unsigned long long wakeups;         /**< times it came back from parking */
+    unsigned long long unsynced;        /**< typed spawns left unsynced, synced by the runtime (NDEBUG) */
 } fj_worker_stats;
 
-/* Copies up to `capacity` per-worker rows into `per_worker` (may be NULL) and
+/** Copies up to `capacity` per-worker rows into `per_worker` (may be NULL) and
  * their sum into `total` (may be NULL).  Returns the number of workers, or
  * FJ_EINVAL.  Any thread; a snapshot, exact once the pool is idle. */
 int fj_pool_stats(const fj_pool *pool, fj_worker_stats *per_worker, unsigned capacity, fj_worker_stats *total);
 
-/* Prints the per-worker table (the one FJ_STATS=1 prints) to `out`.  Returns
+/** Prints the per-worker table (the one FJ_STATS=1 prints) to `out`.  Returns
  * 0 or FJ_EINVAL.  Any thread. */
 int fj_pool_print_stats(const fj_pool *pool, FILE *out);
 
 /* ======================================================================== */
 /* Parallel loops (runtime/loop.c)                                          */
 /* ======================================================================== */
-/*
+/** @page fj_loops Parallel loops
  * Loops over [from, to) of int64_t, on work-stealing ranges: each worker starts
  * on one contiguous chunk and runs it from the low end one grain (a run of
  * `grain` indices) at a time, keeping the top quarter stealable; idle workers
  * steal it and share it in turn.  docs/loops.md has the details.
  *
  * Common to the three calls:
+ * @code{.unparsed}
  *   pool   the pool to run on; NULL: the caller's pool if it is a worker,
  *          else the common pool.  From a worker of that pool the loop runs
  *          in place (nested loops, loops inside forked tasks and inside other
@@ -301,28 +317,29 @@ int fj_pool_print_stats(const fj_pool *pool, FILE *out);
  *          submitting to a pool that was shut down (then nothing runs).
  *          An empty range returns 0 at once.  Bodies cannot fail a loop:
  *          record errors in your context.
+ * @endcode
  * Every index in [from, to) is passed to exactly one body call, in any order,
  * concurrently with others: bodies must not depend on an order.
  */
 
-/* A body over a sub-range [lo, hi) of at most `grain` indices. */
+/** A body over a sub-range [lo, hi) of at most `grain` indices. */
 typedef void (*fj_range_fn)(int64_t lo, int64_t hi, void *ctx);
-/* A body over one index. */
+/** A body over one index. */
 typedef void (*fj_index_fn)(int64_t i, void *ctx);
-/* A reduce body: folds the indices [lo, hi) into `acc` (which holds the
+/** A reduce body: folds the indices [lo, hi) into `acc` (which holds the
  * identity or earlier indices of the same run), left to right. */
 typedef void (*fj_reduce_fn)(int64_t lo, int64_t hi, void *acc, void *ctx);
-/* acc = acc (+) right, where `right` covers the indices just after acc's. */
+/** acc = acc (+) right, where `right` covers the indices just after acc's. */
 typedef void (*fj_combine_fn)(void *acc, const void *right, void *ctx);
 
-/* Calls body(lo, hi, ctx) on sub-ranges that together cover [from, to) once.
+/** Calls body(lo, hi, ctx) on sub-ranges that together cover [from, to) once.
  * Any thread. */
 int fj_parallel_for(fj_pool *pool, int64_t from, int64_t to, int64_t grain, fj_range_fn body, void *ctx);
 
-/* Calls body(i, ctx) once for every i in [from, to).  Any thread. */
+/** Calls body(i, ctx) once for every i in [from, to).  Any thread. */
 int fj_parallel_for_each(fj_pool *pool, int64_t from, int64_t to, int64_t grain, fj_index_fn body, void *ctx);
 
-/* Reduces [from, to) into `result` (`size` bytes): each run of grains one
+/** Reduces [from, to) into `result` (`size` bytes): each run of grains one
  * worker takes starts from a copy of `identity` and is folded by `body`; the
  * partial values are then combined in index order, left to right, by the
  * caller's thread.  For an associative combine the result equals the serial
@@ -337,10 +354,11 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
 /* ======================================================================== */
 /* Tracing, profiling and teaching modes (runtime/trace.c, profile.c)      */
 /* ======================================================================== */
-/*
+/** @page fj_observe Tracing, profiling and teaching modes
  * Three aids to see what the scheduler did, each free when off (the fast path
  * tests one byte per worker, fixed when the worker starts):
  *
+ * @code{.unparsed}
  *   FJ_TRACE=out.json   record every worker's events into a Chrome Trace Event
  *                       file (open it in https://ui.perfetto.dev or
  *                       chrome://tracing; `fj_timeline out.json > out.svg`
@@ -359,6 +377,7 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
  *                       forks meanwhile) until a thief takes the task, and the
  *                       workers are pinned to distinct CPUs, so a race in your
  *                       program shows up quickly.
+ * @endcode
  *
  * Which workers the API reaches.  A worker is armed for tracing (profiling)
  * when it starts, if a trace (profile) session was opened before in this
@@ -368,14 +387,14 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
  * to keep its fast path free (its workers never look).
  */
 
-/* Opens the process's trace session, writing to `path` (created or truncated
+/** Opens the process's trace session, writing to `path` (created or truncated
  * now, filled when the session stops).  Armed workers record from their next
  * event on.  Any thread.  Returns 0, FJ_EINVAL (NULL or empty path), FJ_EBUSY
  * (a session is open; also the one FJ_TRACE opened), FJ_ESYSTEM (the file
  * cannot be opened; errno says why), FJ_ENOMEM. */
 int fj_trace_start(const char *path);
 
-/* Stops recording, waits until no worker is in the middle of recording an
+/** Stops recording, waits until no worker is in the middle of recording an
  * event, and writes the file: one track per worker (pid = pool, tid = worker
  * index), task slices named by how the task was obtained (task:inline,
  * task:stolen, task:leapfrog, task:local, task:injected, task:serial), join
@@ -389,58 +408,63 @@ int fj_trace_start(const char *path);
  * FJ_ESYSTEM (writing failed). */
 int fj_trace_stop(void);
 
-/* 1 while a trace session is open, else 0.  Any thread; a racy snapshot. */
+/** 1 while a trace session is open, else 0.  Any thread; a racy snapshot. */
 int fj_trace_is_on(void);
 
-/* The result of a profile session.  Amounts are in clock units: nanoseconds
+/** The result of a profile session.  Amounts are in clock units: nanoseconds
  * by default, or whatever the clock given to fj_profile_set_clock counts. */
 typedef struct fj_profile {
-    unsigned long long work;   /* T1: the sum of all strands' durations */
-    unsigned long long span;   /* Tinf: the longest chain of dependent strands */
-    unsigned long long tasks;  /* task bodies measured */
-    double parallelism;        /* work / span; 0 if span is 0 */
-    int clock_is_ns;           /* 1 if amounts are nanoseconds */
-    unsigned long long burdened_span;  /* span with `burden` charged on every fork's child edge */
-    double burdened_parallelism;       /* work / burdened_span: what survives real fork costs */
-    unsigned long long burden;         /* clock units charged per fork (fj_profile_set_burden) */
+    unsigned long long work;   /**< T1: the sum of all strands' durations */
+    unsigned long long span;   /**< Tinf: the longest chain of dependent strands */
+    unsigned long long tasks;  /**< task bodies measured */
+    double parallelism;        /**< work / span; 0 if span is 0 */
+    int clock_is_ns;           /**< 1 if amounts are nanoseconds */
+    unsigned long long burdened_span;  /**< span with `burden` charged on every fork's child edge */
+    double burdened_parallelism;       /**< work / burdened_span: what survives real fork costs */
+    unsigned long long burden;         /**< clock units charged per fork (fj_profile_set_burden) */
 } fj_profile;
 
-/* Opens the process's profile session: armed workers measure from their next
+/** Opens the process's profile session: armed workers measure from their next
  * event on.  Start it before forking the work to measure (tasks forked earlier
  * count as roots).  Any thread.  Returns 0, or FJ_EBUSY if one is open. */
 int fj_profile_start(void);
 
-/* Closes the session and stores its totals in *result (may be NULL).  Exact
+/** Closes the session and stores its totals in *result (may be NULL).  Exact
  * when no task is running (e.g. after fj_pool_invoke returned); otherwise a
  * snapshot.  Any thread.  Returns 0, or FJ_EINVAL if no session is open. */
 int fj_profile_stop(fj_profile *result);
 
-/* Prints work, span, parallelism and, for P = 1, 2, 4, ..., 64 workers, the
+/** Prints work, span, parallelism and, for P = 1, 2, 4, ..., 64 workers, the
  * greedy-scheduler bounds max(T1/P, Tinf) <= T_P <= T1/P + Tinf with the
  * speedups they imply.  Any thread.  Returns 0, FJ_EINVAL (NULL argument),
  * FJ_ESYSTEM (write error). */
 int fj_profile_print(const fj_profile *profile, FILE *out);
 
-/* Replaces the profiler's clock (NULL: CLOCK_MONOTONIC nanoseconds).  `clock`
+/** Replaces the profiler's clock (NULL: CLOCK_MONOTONIC nanoseconds).  `clock`
  * is called on worker threads and must measure the calling thread's progress
  * (e.g. a per-thread counter of units of work: deterministic profiles).  Any
  * thread, only while no profile session is open.  Returns 0 or FJ_EBUSY. */
 int fj_profile_set_clock(unsigned long long (*clock)(void));
 
-/* Per-region profiling, as Cilkscale's probes: begin and end around one part
+/** @{ */
+/** Per-region profiling, as Cilkscale's probes: begin and end around one part
  * of the program, on the same thread, inside an open session.  The region's
  * span is the chain from begin to end on that thread's strand (inside a task,
  * or from outside the pool: the invocations made in between); its work is all
  * the work measured meanwhile, so measure one region at a time.  `tasks` is 0.
  * Returns 0, or FJ_EINVAL (NULL, no session, or another session's region). */
 typedef struct fj_profile_region {
+    /** @{ */
+    /** private: the work and the spans measured at begin */
     unsigned long long work, path, burdened;
-    size_t session;
+    /** @} */
+    size_t session;                           /**< private: the session the region began in */
 } fj_profile_region;
 int fj_profile_region_begin(fj_profile_region *region);
 int fj_profile_region_end(const fj_profile_region *region, fj_profile *result);
+/** @} */
 
-/* What each fork adds to the burdened span, in clock units; -1 for the default
+/** What each fork adds to the burdened span, in clock units; -1 for the default
  * (2000 ns with the default clock, 0 with a custom one).  Only while no
  * session is open.  Returns 0, FJ_EINVAL (below -1), FJ_EBUSY. */
 int fj_profile_set_burden(long long units);
@@ -448,7 +472,7 @@ int fj_profile_set_burden(long long units);
 /* ======================================================================== */
 /* Typed tasks: fork and join at the cost of a function call                */
 /* ======================================================================== */
-/*
+/** @page fj_typed Typed tasks: fork and join at the cost of a function call
  * Declare a task once, with its result type and its arguments; then spawn,
  * sync and call it by name inside other typed tasks.  Serial recursion turns
  * parallel with two lines (the spawn and the sync):
@@ -464,6 +488,7 @@ int fj_profile_set_burden(long long units);
  *     }
  *     ...  long r = FJ_RUN(pool, fib, 40);   from main, or any thread
  *
+ * @code{.unparsed}
  * FJ_TASK(RT, NAME, T1, a1, ..., T6, a6)  defines task NAME (0 to 6 arguments),
  *     result type RT; the braces that follow are its body.  FJ_VOID_TASK(NAME,
  *     T1, a1, ...) is the same without a result.  The task is `static`: use it in
@@ -481,6 +506,7 @@ int fj_profile_set_burden(long long units);
  *     result once it is complete.  If the pool refuses (shut down, out of
  *     memory) it returns a zero result; FJ_RUN_RC(pool, &rc, NAME, args...)
  *     also stores 0 or the FJ_E* code in rc.
+ * @endcode
  *
  * Observers: FJ_TRACE and FJ_PROFILE see typed tasks as they see fj_tasks
  * (forks, steals, leapfrogs, inline and waiting syncs, exact work and span);
@@ -509,29 +535,38 @@ int fj_profile_set_burden(long long units);
  * serial program would; the sync still returns its result.
  */
 
+/** A worker thread of a pool (opaque); a typed task's body receives the one running it. */
 typedef struct fj_worker fj_worker;
+/** One deque slot (struct fj_frame): a spawned typed task, its arguments and its result. */
 typedef struct fj_frame fj_frame;
-/* Runs a frame's task (a thief, or the runtime in place) and publishes its result. */
+/** Runs a frame's task (a thief, or the runtime in place) and publishes its result. */
 typedef void (*fj_frame_fn)(fj_worker *worker, fj_frame *frame);
 
+/** The most bytes of arguments, and of result, a typed task may have (checked at compile time). */
 #define FJ_FRAME_DATA_SIZE 48
 
-/* One deque slot.  private: the fields are the runtime's (runtime/frame.h). */
+/** One deque slot.  private: the fields are the runtime's (runtime/frame.h). */
 struct fj_frame {
-    fj_frame_fn fj_run;            /* the task's runner; a marker for fj_task frames */
-    unsigned long fj_state;        /* 0 while queued or run by its owner; else stolen/done/waiter */
-    unsigned char fj_data[FJ_FRAME_DATA_SIZE] __attribute__((aligned(16)));  /* arguments, then result */
+    /** @name private */
+    /** @{ */
+    fj_frame_fn fj_run;            /**< the task's runner; a marker for fj_task frames */
+    unsigned long fj_state;        /**< 0 while queued or run by its owner; else stolen/done/waiter */
+    unsigned char fj_data[FJ_FRAME_DATA_SIZE] __attribute__((aligned(16)));  /**< arguments, then result */
+    /** @} */
 } __attribute__((aligned(64)));
 
-/* private: the owner's end of a worker's deque, the first bytes of every
+/** private: the owner's end of a worker's deque, the first bytes of every
  * worker, laid out here so that spawn and sync can be inline.  See
  * runtime/deque.h for who writes what. */
 typedef struct fj_deque_ends {
-    fj_frame *fj_top;                       /* next free frame (THE tail); owner writes */
-    fj_frame *fj_limit;                     /* spawn leaves the fast path here */
-    const volatile unsigned long *fj_idle;  /* {sleepers, searching} of the pool */
-    char fj_pad_owner[64 - 3 * sizeof(void *)];
-    uintptr_t fj_head;                      /* thieves' end | FJ__HEAD_FENCED; under the lock */
+    /** @name private */
+    /** @{ */
+    fj_frame *fj_top;                       /**< next free frame (THE tail); owner writes */
+    fj_frame *fj_limit;                     /**< spawn leaves the fast path here */
+    const volatile unsigned long *fj_idle;  /**< {sleepers, searching} of the pool */
+    char fj_pad_owner[64 - 3 * sizeof(void *)];  /**< keeps head off the owner's cache line */
+    uintptr_t fj_head;                      /**< thieves' end | FJ__HEAD_FENCED; under the lock */
+    /** @} */
 } fj_deque_ends;
 
 #define FJ__HEAD_FENCED ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 1))
@@ -677,6 +712,8 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
 #define FJ__LIST(kind, ...) FJ__CAT(FJ__##kind##_, FJ__NPAIRS(__VA_ARGS__))(__VA_ARGS__)
 #define FJ__UNPACK(s, ...) FJ__CAT(FJ__UNPACK_, FJ__NPAIRS(__VA_ARGS__))(s, ##__VA_ARGS__)
 
+/** Defines the typed task NAME, result type RT, with 0 to 6 arguments as type, name pairs; the
+ * braces that follow are its body.  The task is `static`: use it in the file that defines it. */
 #define FJ_TASK(RT, NAME, ...)                                                                 \
     typedef struct { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args;                         \
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
@@ -740,6 +777,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     }                                                                                          \
     static RT NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
 
+/** FJ_TASK without a result: defines the typed task NAME, with 0 to 6 arguments as type, name pairs. */
 #define FJ_VOID_TASK(NAME, ...)                                                                \
     typedef struct { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args;                         \
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
@@ -786,16 +824,26 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     }                                                                                          \
     static void NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
 
+/** Inside a typed task: pushes a frame holding NAME and its arguments on this worker's deque,
+ * where a thief may take it. */
 #define FJ_SPAWN(NAME, ...) NAME##_fj_spawn(fj_w_, ##__VA_ARGS__)
+/** Inside a typed task: the result of this task's newest unsynced spawn, which must be of NAME.
+ * If nobody took the frame it calls NAME's body right here; if a thief took it, it helps the thief
+ * until the result is there.  Everything the spawned task wrote happens-before it returns. */
 #define FJ_SYNC(NAME) NAME##_fj_sync(fj_w_)
+/** Inside a typed task: a plain call of NAME's body, on this worker. */
 #define FJ_CALL(NAME, ...) NAME##_fj_call(fj_w_, ##__VA_ARGS__)
+/** From any thread: runs NAME on `pool` (NULL: the current worker's pool on a worker, else the
+ * common pool) and returns its result once it is complete; a zero result if the pool refuses. */
 #define FJ_RUN(pool, NAME, ...) NAME##_fj_run_on((pool), (int *)0, ##__VA_ARGS__)
+/** FJ_RUN that also stores 0 or the FJ_E* code in *rc. */
 #define FJ_RUN_RC(pool, rc, NAME, ...) NAME##_fj_run_on((pool), (rc), ##__VA_ARGS__)
 
 /* ======================================================================== */
 /* Misuse and what it gets                                                  */
 /* ======================================================================== */
-/*
+/** @page fj_misuse Misuse and what it gets
+ * @code{.unparsed}
  *   joining a task twice              the same outcome again, at once
  *   joining a task never forked       FJ_ENOTFORKED (task must have been initialised)
  *   forking a task already queued     FJ_EBUSY, nothing changes
@@ -809,6 +857,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
  *   out of memory in the injector     FJ_ENOMEM from submit/invoke
  *   an uninitialised fj_task          undefined: use FJ_TASK_INIT or fj_task_init
  *   owner-only call off its worker    assertion failure in debug builds
+ * @endcode
  *
  * Task lifetime.  A task on the stack is fine when the frame that forks it also
  * joins it (the common, "fully strict" case).  A task forked in one place and

@@ -1,4 +1,5 @@
-/* fj_java.h - Java ForkJoin names for fj, so that a port reads like the original.
+/** @file
+ * fj_java.h - Java ForkJoin names for fj, so that a port reads like the original.
  *
  * Everything in fj.h keeps working; this header adds the members of
  * RecursiveTask, RecursiveAction, ForkJoinTask, ForkJoinPool and
@@ -56,24 +57,24 @@ extern "C" {
 /* RecursiveTask<V> and RecursiveAction                                     */
 /* ======================================================================== */
 
-/* The first members of a struct that stands for a RecursiveTask<type>: the
+/** The first members of a struct that stands for a RecursiveTask<type>: the
  * fj_task (named `task`) and the result (named `result`, Java's getRawResult()).
  * The compute function writes `result` before returning 0. */
 #define FJ_RECURSIVE_TASK(type)                                                                \
     fj_task task;                                                                              \
     type result
 
-/* The first member of a struct that stands for a RecursiveAction. */
+/** The first member of a struct that stands for a RecursiveAction. */
 #define FJ_RECURSIVE_ACTION fj_task task
 
-/* Inside a compute function: `this`, from the fj_task pointer it receives. */
+/** Inside a compute function: `this`, from the fj_task pointer it receives. */
 #define FJ_SELF(task_ptr, type) FJ_CONTAINER_OF(task_ptr, type, task)
 
-/* Copies `size` bytes of a completed task's result to `out` when `outcome` is
+/** Copies `size` bytes of a completed task's result to `out` when `outcome` is
  * 0, and returns `outcome`.  The engine of the FJ_*_RESULT macros below. */
 int fj_result_copy(int outcome, const void *result, void *out, size_t size);
 
-/* Compile-time check that *(out) has exactly the type of p->result (top-level
+/** Compile-time check that *(out) has exactly the type of p->result (top-level
  * qualifiers aside): an int output for a double result, or a narrower or
  * wider integer, is an error (a negative array size), since the copy is
  * sizeof(p->result) bytes.  C++ has no __builtin_types_compatible_p: there
@@ -88,20 +89,22 @@ int fj_result_copy(int outcome, const void *result, void *out, size_t size);
      0 * sizeof(char[__builtin_types_compatible_p(__typeof__(*(out)), __typeof__((p)->result)) ? 1 : -1]))
 #endif
 
-/* Java's `V v = p.join()`: int rc = FJ_JOIN_RESULT(p, &v).  On success (0) *out
+/** Java's `V v = p.join()`: int rc = FJ_JOIN_RESULT(p, &v).  On success (0) *out
  * holds the result; otherwise *out is untouched and rc is the error, as in
  * fj_join.  p is a pointer to a struct declared with FJ_RECURSIVE_TASK. */
 #define FJ_JOIN_RESULT(p, out) fj_result_copy(fj_join(&(p)->task), &(p)->result, (out), FJ_RESULT_SIZE_(p, out))
 
-/* Java's `V v = p.invoke()`: runs p in this thread, as fj_invoke. */
+/** Java's `V v = p.invoke()`: runs p in this thread, as fj_invoke. */
 #define FJ_INVOKE_RESULT(p, out) fj_result_copy(fj_invoke(&(p)->task), &(p)->result, (out), FJ_RESULT_SIZE_(p, out))
 
-/* Java's `V v = p.get()` and `p.get(timeout, unit)` (see fj_task_get). */
+/** @{ */
+/** Java's `V v = p.get()` and `p.get(timeout, unit)` (see fj_task_get). */
 #define FJ_GET_RESULT(p, out) fj_result_copy(fj_task_get(&(p)->task), &(p)->result, (out), FJ_RESULT_SIZE_(p, out))
 #define FJ_GET_RESULT_TIMED(p, timeout_ns, out)                                                \
     fj_result_copy(fj_task_get_timed(&(p)->task, (timeout_ns)), &(p)->result, (out), FJ_RESULT_SIZE_(p, out))
+/** @} */
 
-/* The first error of two outcomes (0 if both are 0): how a compute function
+/** The first error of two outcomes (0 if both are 0): how a compute function
  * that joins two children reports the first exception, as Java would. */
 static inline int fj_first_error(int first, int second) { return first != 0 ? first : second; }
 
@@ -113,7 +116,7 @@ static inline int fj_first_error(int first, int second) { return first != 0 ? fi
  * isCompletedAbnormally(), cancel(), tryUnfork() are fj_fork, fj_join,
  * fj_invoke, fj_task_is_*, fj_task_cancel, fj_task_try_unfork in fj.h. */
 
-/* Java's invokeAll(a, b): forks b, runs a here, joins b.  If a fails, b is
+/** Java's invokeAll(a, b): forks b, runs a here, joins b.  If a fails, b is
  * cancelled (it does not start if it has not) and still waited for, so both
  * may live on the caller's stack.  Returns 0, or the first error in argument
  * order (a's before b's), or FJ_EBUSY / FJ_ESHUTDOWN if b could not be forked
@@ -121,7 +124,7 @@ static inline int fj_first_error(int first, int second) { return first != 0 ? fi
  * Ordering: both tasks' writes happen-before the return. */
 int fj_invoke_all2(fj_task *a, fj_task *b);
 
-/* Java's invokeAll(tasks...): forks tasks[count-1] .. tasks[1], runs tasks[0]
+/** Java's invokeAll(tasks...): forks tasks[count-1] .. tasks[1], runs tasks[0]
  * here, then joins tasks[1] .. tasks[count-1].  After the first failure the
  * tasks not yet joined are cancelled, then waited for.  Returns 0, the first
  * error in array order, FJ_EINVAL (tasks NULL with count > 0, or a NULL
@@ -130,20 +133,20 @@ int fj_invoke_all2(fj_task *a, fj_task *b);
  * cancelled and waited for, none runs after that).  Any thread. */
 int fj_invoke_all(fj_task *const *tasks, size_t count);
 
-/* Java's get(): waits for the task from any thread and returns its outcome
+/** Java's get(): waits for the task from any thread and returns its outcome
  * (0, its error, or FJ_ECANCELED).  A worker helps while it waits (fj_join);
  * another thread blocks on the task's futex word.  FJ_ENOTFORKED if the task
  * was never forked or submitted (Java would block forever).  Ordering: as
  * fj_join. */
 int fj_task_get(fj_task *task);
 
-/* The timeout of the Java layer's timed waits (get(timeout), awaitQuiescence,
+/** The timeout of the Java layer's timed waits (get(timeout), awaitQuiescence,
  * awaitTermination) that means "no limit".  Any other value is a limit in
  * nanoseconds, and as in Java a timeout <= 0 has already expired: the call
  * checks once and returns.  (fj.h's fj_task_wait differs: < 0 is no limit.) */
 #define FJ_NO_TIMEOUT LLONG_MAX
 
-/* Java's get(timeout, unit): as fj_task_get, but gives up after `timeout_ns`
+/** Java's get(timeout, unit): as fj_task_get, but gives up after `timeout_ns`
  * nanoseconds and returns FJ_ETIMEDOUT; the task is unaffected and may be
  * waited for again.  A task not forked yet (never, or reinitialised, or taken
  * back by fj_task_try_unfork) is waited for too: another thread may fork it
@@ -151,16 +154,18 @@ int fj_task_get(fj_task *task);
  * FJ_NO_TIMEOUT it is fj_task_get (FJ_ENOTFORKED for a task not forked). */
 int fj_task_get_timed(fj_task *task, long long timeout_ns);
 
-/* Java's quietlyJoin() and quietlyInvoke(): as join and invoke, without the
+/** @{ */
+/** Java's quietlyJoin() and quietlyInvoke(): as join and invoke, without the
  * outcome; ask fj_task_is_completed_normally() or fj_task_outcome() later. */
 void fj_task_quietly_join(fj_task *task);
 void fj_task_quietly_invoke(fj_task *task);
+/** @} */
 
-/* Java's completeExceptionally(ex): fj_task_fail in fj.h (the first error
+/** Java's completeExceptionally(ex): fj_task_fail in fj.h (the first error
  * wins, later joins and gets return it). */
 static inline int fj_task_complete_exceptionally(fj_task *task, int error) { return fj_task_fail(task, error); }
 
-/* Java's quietlyComplete(): completes the task normally without running its
+/** Java's quietlyComplete(): completes the task normally without running its
  * body (if it has not started; a running body finishes and its error, if
  * any, is ignored).  Joins then return 0; fork, invoke and submission of it
  * leave it complete and do not run it, until fj_task_reinitialize.  Returns 0,
@@ -169,37 +174,37 @@ static inline int fj_task_complete_exceptionally(fj_task *task, int error) { ret
  * before a join that returns because of it. */
 int fj_task_quietly_complete(fj_task *task);
 
-/* Java's complete(value): writes value into p->result, then completes the
+/** Java's complete(value): writes value into p->result, then completes the
  * task as fj_task_quietly_complete.  As in Java, the result is written even
  * when the task turns out to be complete already (then FJ_EINVAL), so call it
  * on a task that has not completed.  p: a struct declared with
  * FJ_RECURSIVE_TASK. */
 #define FJ_TASK_COMPLETE(p, value) ((p)->result = (value), fj_task_quietly_complete(&(p)->task))
 
-/* Java's peekNextLocalTask(): the task this worker forked last and that is
+/** Java's peekNextLocalTask(): the task this worker forked last and that is
  * still queued in its deque, without taking it; NULL if none or off a worker.
  * The pointer is a snapshot: a thief may take the task at any time. */
 fj_task *fj_peek_next_local_task(void);
 
-/* Java's pollNextLocalTask(): takes the task this worker forked last out of
+/** Java's pollNextLocalTask(): takes the task this worker forked last out of
  * its deque, unrun (as fj_task_try_unfork: it is not forked any more and may
  * be forked, invoked or run by the caller); NULL if none or off a worker. */
 fj_task *fj_poll_next_local_task(void);
 
-/* Java's pollTask(): fj_poll_next_local_task, or, if this worker has none
+/** Java's pollTask(): fj_poll_next_local_task, or, if this worker has none
  * queued, the oldest task queued by another worker of the pool (taken as a
  * thief would, left unrun).  Submissions from outside are not taken.  NULL if
  * nothing was found or off a worker. */
 fj_task *fj_poll_task(void);
 
-/* Java's reinitialize(): resets a completed (or never forked) task so that it
+/** Java's reinitialize(): resets a completed (or never forked) task so that it
  * may be forked or invoked again with the same compute function; its outcome
  * and status are forgotten, your fields (the result) are left as they are.
  * Returns 0, or FJ_EBUSY while it is queued or running (nothing changes).
  * The caller must be the only thread using the task (Java says the same). */
 int fj_task_reinitialize(fj_task *task);
 
-/* Java's getSurplusQueuedTaskCount(): how many more tasks this worker has
+/** Java's getSurplusQueuedTaskCount(): how many more tasks this worker has
  * queued than the other workers are likely to steal soon, the granularity
  * heuristic `if (fj_get_surplus_queued_task_count() > 3) compute directly`.
  * Java's estimate: the tasks in this worker's deque minus a reserve for idle
@@ -208,11 +213,11 @@ int fj_task_reinitialize(fj_task *task);
  * snapshot; any thread. */
 int fj_get_surplus_queued_task_count(void);
 
-/* Java's ForkJoinTask.getQueuedTaskCount(): tasks forked by this worker and
+/** Java's ForkJoinTask.getQueuedTaskCount(): tasks forked by this worker and
  * not yet taken (its deque), 0 off a worker.  Racy snapshot. */
 int fj_get_queued_task_count(void);
 
-/* Java's helpQuiesce(): on a worker, runs queued tasks of its pool (its own,
+/** Java's helpQuiesce(): on a worker, runs queued tasks of its pool (its own,
  * then submissions, then stolen ones) until the pool is quiescent: nothing
  * queued and every other worker idle or itself in fj_help_quiesce.  Off a
  * worker, waits for the common pool to be quiescent (as Java does).
@@ -221,10 +226,10 @@ int fj_get_queued_task_count(void);
  * acquires). */
 void fj_help_quiesce(void);
 
-/* Java's inForkJoinPool(): 1 on a worker thread of any pool, else 0. */
+/** Java's inForkJoinPool(): 1 on a worker thread of any pool, else 0. */
 int fj_in_pool(void);
 
-/* Java's ForkJoinTask.getPool(): the pool of the worker running this thread,
+/** Java's ForkJoinTask.getPool(): the pool of the worker running this thread,
  * NULL off a worker (same as fj_current_pool). */
 fj_pool *fj_get_pool(void);
 
@@ -232,23 +237,23 @@ fj_pool *fj_get_pool(void);
 /* ForkJoinPool                                                             */
 /* ======================================================================== */
 
-/* new ForkJoinPool(parallelism): 0 means one worker per online CPU (Java's
+/** new ForkJoinPool(parallelism): 0 means one worker per online CPU (Java's
  * no-argument constructor).  Returns as fj_pool_create.  Any thread. */
 int fj_pool_create_with_parallelism(fj_pool **pool, unsigned parallelism);
 
-/* ForkJoinPool.commonPool() is fj_common_pool(); getCommonPoolParallelism(): */
+/** ForkJoinPool.commonPool() is fj_common_pool(); getCommonPoolParallelism(): */
 unsigned fj_common_pool_parallelism(void);
 
 /* Java's invoke(task) and submit(task) are fj_pool_invoke and fj_pool_submit.
  * submit returns 0 and the task itself is what you wait on (fj_task_get). */
 
-/* Java's execute(task): submits and returns at once; nobody needs to wait.
+/** Java's execute(task): submits and returns at once; nobody needs to wait.
  * The task stays the caller's: it must stay valid until it completed (check
  * fj_task_is_done, or fj_pool_await_quiescence, then free it).  Returns 0,
  * FJ_ESHUTDOWN, FJ_ENOMEM, FJ_EBUSY (already queued), FJ_EINVAL.  Any thread. */
 int fj_pool_execute(fj_pool *pool, fj_task *task);
 
-/* Java's shutdownNow(): shuts down (as fj_pool_shutdown), then cancels every
+/** Java's shutdownNow(): shuts down (as fj_pool_shutdown), then cancels every
  * task queued at the time of the call, in the injector and in the workers'
  * deques: none of them runs, their joins and gets return FJ_ECANCELED.  Tasks
  * already running finish.  Returns the number of tasks cancelled (>= 0), or
@@ -256,7 +261,8 @@ int fj_pool_execute(fj_pool *pool, fj_task *task);
  * Any thread. */
 int fj_pool_shutdown_now(fj_pool *pool);
 
-/* ExecutorService's invokeAll(tasks) on a ForkJoinPool: submits every task,
+/** @{ */
+/** ExecutorService's invokeAll(tasks) on a ForkJoinPool: submits every task,
  * then waits until each completed.  A Callable is a task struct whose compute
  * writes its result; the task is its own Future (fj_task_get, the result
  * field).  Returns 0 once all completed, whatever their outcomes (read each
@@ -270,8 +276,9 @@ int fj_pool_shutdown_now(fj_pool *pool);
  * Any thread; on a worker of `pool` it helps while it waits. */
 int fj_pool_invoke_all(fj_pool *pool, fj_task *const *tasks, size_t count);
 int fj_pool_invoke_all_timed(fj_pool *pool, fj_task *const *tasks, size_t count, long long timeout_ns);
+/** @} */
 
-/* ExecutorService's invokeAny(tasks[, timeout]): submits every task and
+/** ExecutorService's invokeAny(tasks[, timeout]): submits every task and
  * returns the index (>= 0) of one that completed normally; the others are
  * cancelled and waited for.  If every task failed, the last error seen (Java's
  * ExecutionException); FJ_ETIMEDOUT when none succeeded in time (all are then
@@ -280,7 +287,7 @@ int fj_pool_invoke_all_timed(fj_pool *pool, fj_task *const *tasks, size_t count,
  * submitted); a submission error.  `timeout_ns`: FJ_NO_TIMEOUT for none. */
 int fj_pool_invoke_any(fj_pool *pool, fj_task *const *tasks, size_t count, long long timeout_ns);
 
-/* Java's awaitTermination(timeout): waits until the pool was shut down, every
+/** Java's awaitTermination(timeout): waits until the pool was shut down, every
  * accepted submission completed and nothing is queued or running, at most
  * `timeout_ns` (FJ_NO_TIMEOUT: no limit; <= 0: checks once).  Returns 0 when terminated, FJ_ETIMEDOUT.  On
  * the common pool (never terminated) it is fj_pool_await_quiescence, as in
@@ -288,14 +295,15 @@ int fj_pool_invoke_any(fj_pool *pool, fj_task *const *tasks, size_t count, long 
  * task's writes happen-before the return of 0. */
 int fj_pool_await_termination(fj_pool *pool, long long timeout_ns);
 
-/* Java's awaitQuiescence(timeout): returns 0 once nothing is queued in the
+/** Java's awaitQuiescence(timeout): returns 0 once nothing is queued in the
  * pool and no worker is running a task (all parked), FJ_ETIMEDOUT if that did
  * not happen within `timeout_ns` (FJ_NO_TIMEOUT: no limit; <= 0: checks once).  From a worker of `pool` it
  * helps as fj_help_quiesce does, then returns 0.  Work submitted while it waits
  * delays it.  Ordering: as fj_pool_await_termination. */
 int fj_pool_await_quiescence(fj_pool *pool, long long timeout_ns);
 
-/* Java's isQuiescent(), isShutdown(), isTerminated(): 1 or 0, racy snapshots.
+/** @{ */
+/** Java's isQuiescent(), isShutdown(), isTerminated(): 1 or 0, racy snapshots.
  * Quiescent: nothing queued, every worker parked.  Shutdown: no longer
  * accepting submissions.  Terminated: shutdown, every accepted submission
  * complete, and quiescent; never true of the common pool (Java: the common
@@ -303,26 +311,29 @@ int fj_pool_await_quiescence(fj_pool *pool, long long timeout_ns);
 int fj_pool_is_quiescent(const fj_pool *pool);
 int fj_pool_is_shutdown(const fj_pool *pool);
 int fj_pool_is_terminated(const fj_pool *pool);
+/** @} */
 
-/* Java's getParallelism(): the number of workers the pool was created with. */
+/** Java's getParallelism(): the number of workers the pool was created with. */
 unsigned fj_pool_get_parallelism(const fj_pool *pool);
-/* Java's getPoolSize(): worker threads alive, spares started by
+/** Java's getPoolSize(): worker threads alive, spares started by
  * fj_managed_block included; 0 once the pool terminated (Java's workers exit
  * then; ours stay parked until fj_pool_destroy, and never run a task again). */
 unsigned fj_pool_get_pool_size(const fj_pool *pool);
-/* Java's getActiveThreadCount(): threads not parked in the scheduler loop
+/** Java's getActiveThreadCount(): threads not parked in the scheduler loop
  * (running, searching, joining or blocked).  An estimate. */
 unsigned fj_pool_get_active_thread_count(const fj_pool *pool);
-/* Java's getRunningThreadCount(): active threads not parked in a join and not
+/** Java's getRunningThreadCount(): active threads not parked in a join and not
  * blocked in fj_managed_block.  An estimate. */
 unsigned fj_pool_get_running_thread_count(const fj_pool *pool);
-/* Java's getQueuedTaskCount(): tasks queued in the workers' deques. */
+/** Java's getQueuedTaskCount(): tasks queued in the workers' deques. */
 long fj_pool_get_queued_task_count(const fj_pool *pool);
-/* Java's getQueuedSubmissionCount() and hasQueuedSubmissions(): submissions
+/** @{ */
+/** Java's getQueuedSubmissionCount() and hasQueuedSubmissions(): submissions
  * from outside not yet taken by a worker. */
 long fj_pool_get_queued_submission_count(const fj_pool *pool);
 int fj_pool_has_queued_submissions(const fj_pool *pool);
-/* Java's getStealCount(): tasks a worker took from another worker's deque
+/** @} */
+/** Java's getStealCount(): tasks a worker took from another worker's deque
  * (steals and leapfrogs), exact once the pool is idle. */
 unsigned long long fj_pool_get_steal_count(const fj_pool *pool);
 
@@ -330,20 +341,23 @@ unsigned long long fj_pool_get_steal_count(const fj_pool *pool);
 /* ForkJoinPool.ManagedBlocker                                              */
 /* ======================================================================== */
 
-/* A blocking operation the pool is told about (Java's ManagedBlocker).
+/** A blocking operation the pool is told about (Java's ManagedBlocker).
+ * @code{.unparsed}
  *   block:         blocks (reads, locks, waits).  Returns 1 when no more
  *                  blocking is needed (Java: true), 0 to be called again
  *                  (Java: false), or a negative error that ends the wait.
  *   is_releasable: 1 if blocking is unnecessary (the lock is free, the data is
  *                  there), else 0.  May be NULL (never releasable early).
+ * @endcode
  * Embed it in your own struct and use FJ_CONTAINER_OF, as with tasks. */
 typedef struct fj_managed_blocker fj_managed_blocker;
+/** The two callbacks of a managed blocker (see fj_managed_blocker). */
 struct fj_managed_blocker {
-    int (*block)(fj_managed_blocker *self);
-    int (*is_releasable)(fj_managed_blocker *self);
+    int (*block)(fj_managed_blocker *self);          /**< blocks; 1: no more blocking needed, 0: call again, < 0: an error */
+    int (*is_releasable)(fj_managed_blocker *self);  /**< 1 if blocking is unnecessary, else 0; may be NULL */
 };
 
-/* Java's ForkJoinPool.managedBlock(blocker): runs
+/** Java's ForkJoinPool.managedBlock(blocker): runs
  *     while (!is_releasable() && (rc = block()) == 0) {}
  * On a worker, if blocking is needed, the pool keeps its parallelism up until
  * block returns: a parked worker is woken for the caller's queued tasks or,
