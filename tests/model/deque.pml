@@ -42,7 +42,9 @@
  * FRAME_DONE instead of leapfrogging, spinning and parking (task.pml and
  * idle.pml check the waiting); the thief's CAS of its index into the state
  * is left out (a locked instruction on a word nobody else writes then);
- * serial elision (FRAME_RAN_AT_SPAWN) is not modelled.  A steal's trylock may
+ * serial elision (FRAME_RAN_AT_SPAWN) is not modelled.  -DSYMMETRIC is the
+ * mode without membarrier (deque_init sets the bit for good, fence_heavy is
+ * fence_full, deque_pop_fence only fences).  A steal's trylock may
  * fail whenever the lock is busy (wait = false) or wait for it (wait = true).
  * On x86 every load is an acquire and every store a release, so the acquire
  * load of head in the pops and the release stores of head by thieves are
@@ -54,6 +56,10 @@
  *   MUT_POP_LOADS_HEAD_FIRST  deque_pop / fj__sync_pop read head before
  *                             storing their claim of top
  *   MUT_POP_FENCED_NO_FENCE   deque_pop_fence: a fenced pop skips fence_full
+ *   MUT_SET_FENCED_AFTER_BARRIER  deque_steal_batch's claim keeps the bit as it
+ *                             was and sets it only after its fence_heavy: a
+ *                             pop may read head clear after that barrier, and
+ *                             the next thief trusts the bit
  *   MUT_UNLOCKED_UNFENCE      deque_pop_fence clears FJ__HEAD_FENCED without
  *                             the lock
  *   MUT_LOWER_BEFORE_DONE     frame_wait_stolen lowers past the stolen typed
@@ -69,7 +75,7 @@
  */
 
 #ifndef NTHIEVES
-#define NTHIEVES 2
+#define NTHIEVES 1
 #endif
 #ifndef NITEMS
 #define NITEMS 2
@@ -78,7 +84,7 @@
 #define NTYPED 1
 #endif
 #ifndef STEALS
-#define STEALS 1
+#define STEALS 2
 #endif
 #ifndef BATCH
 #define BATCH 1
@@ -125,6 +131,20 @@ byte done_threads;
 
 #include "tso.pml"
 
+/* Vacuity checks: with -DREACH=n the checker must find point n reachable
+ * (mk/model.mk runs each as an expected assertion), so the pass runs do
+ * exercise the paths they are meant to.
+ *   1 deque_compact moved frames        2 the owner cleared FJ__HEAD_FENCED
+ *   3 a sync waited for a stolen typed   4 a batch gave back the frames from
+ *     frame's FRAME_DONE                   a typed one that is not first
+ *   5 a fenced pop kept its frame        6 a pop lowered past a stolen item
+ *   7 a push found no room (DEQUE_NO_MEMORY)                                */
+#ifdef REACH
+#define REACHED(n) assert(REACH != n)
+#else
+#define REACHED(n) skip
+#endif
+
 bit lock;   /* d->lock; pthread_mutex_lock/unlock are locked instructions */
 
 inline LOCK(me)    { d_step { lock == 0 -> lock = 1; FLUSH_IN(me) } }
@@ -163,6 +183,7 @@ inline POP_SLOW(f, got)
 #ifndef MUT_POP_FENCED_NO_FENCE
         FLUSH(me);                              /* fence_full() */
 #endif
+#ifndef SYMMETRIC                               /* if (!fj_fence_asymmetric) return; */
         if
         :: fenced_pops_left > 0 -> fenced_pops_left--
         :: else ->
@@ -179,14 +200,16 @@ inline POP_SLOW(f, got)
                 LOCK(me);                       /* pthread_mutex_lock */
                 LOAD(me, HEAD, hw);
                 STORE(me, HEAD, hw & ~HF);      /* head &= ~FJ__HEAD_FENCED */
-                UNLOCK(me)
+                UNLOCK(me);
+                REACHED(2)
 #endif
             fi
         fi;
+#endif
         /* ---- back in deque_pop_slow: look again (acquire) ---- */
         LOAD(me, HEAD, hw);
         if
-        :: IDX(hw) <= f && f >= BASE -> got = f
+        :: IDX(hw) <= f && f >= BASE -> got = f; REACHED(5)
         :: else
         fi
     :: else
@@ -266,7 +289,8 @@ inline COMPACT(moved)
         :: else -> break
         od;
         STORE(me, HEAD, fl | (hw & HF));        /* head = floor | fenced bit */
-        STORE(me, TOP, fl + (t - h))            /* top = floor + (t - h) */
+        STORE(me, TOP, fl + (t - h));           /* top = floor + (t - h) */
+        REACHED(1)
     :: else -> moved = 0
     fi;
     UNLOCK(me);
@@ -279,7 +303,7 @@ proctype owner()
     byte t, f, h, hw, r, v, got, i, fl, moved;
     byte fenced_pops_left = 0, head_seen = 0;   /* owner-private (deque.h) */
     byte items = 0, spawned = 0;                /* frames pushed / spawned so far */
-    byte unsynced[NTYPED];                      /* ghost: the call stack of typed spawns */
+    byte unsynced[NTYPED + 1];                  /* ghost: the call stack of typed spawns */
     byte nunsynced = 0;
     bool finishing = false;
 
@@ -296,6 +320,7 @@ proctype owner()
             if
             :: f >= END ->
                 TAKE(items);                    /* DEQUE_NO_MEMORY: the caller runs it */
+                REACHED(7);
                 goto pushed
             :: else
             fi
@@ -359,6 +384,7 @@ sync:
 #ifndef MUT_LOWER_BEFORE_DONE
                     (mem[STATE(f)] & DONE) != 0;    /* while (!frame_is_done(f)) help/park */
 #endif
+                    REACHED(3);
                     LOAD(me, TOP, t);
                     assert(t == f + 1);         /* nothing above f: deque_pop loop not entered */
                     LOWER(f);
@@ -404,7 +430,7 @@ pop:
                     LOAD(me, RUN(f), r);
                     LOAD(me, TOP, t);
                     if
-                    :: r == ITEM && t == f + 1 -> LOWER(f)
+                    :: r == ITEM && t == f + 1 -> LOWER(f); REACHED(6)
                     :: else
                     fi
                 :: else
@@ -462,12 +488,23 @@ proctype thief(byte me)
         :: want > BATCH -> want = BATCH
         :: else
         fi;
+#ifndef MUT_SET_FENCED_AFTER_BARRIER
         STORE(me, HEAD, (h + want) | HF);       /* release: head = (h + want) | FENCED */
+#else
+        STORE(me, HEAD, (h + want) | (hw & HF));
+#endif
 #ifndef MUT_NO_THIEF_FENCE
         if
         :: hw & HF -> FLUSH(me)                 /* fence_full() */
+#ifdef SYMMETRIC
+        :: else -> FLUSH(me)                    /* fence_heavy() is fence_full() */
+#else
         :: else -> MEMBARRIER()                 /* fence_heavy() */
+#endif
         fi;
+#endif
+#ifdef MUT_SET_FENCED_AFTER_BARRIER
+        STORE(me, HEAD, (h + want) | HF);
 #endif
         LOAD(me, TOP, t);                       /* t = top (acquire) */
         got = want;
@@ -498,7 +535,7 @@ proctype thief(byte me)
             :: else ->
 #ifndef MUT_TYPED_NOT_FIRST
                 if
-                :: i > 0 -> break               /* a typed frame is taken alone */
+                :: i > 0 -> REACHED(4); break   /* a typed frame is taken alone */
                 :: else
                 fi;
 #endif
@@ -564,7 +601,11 @@ init
 {
     byte i;
     mem[TOP] = BASE;
-    mem[HEAD] = BASE;    /* asymmetric mode: the bit starts clear (deque_init) */
+#ifdef SYMMETRIC
+    mem[HEAD] = BASE | HF;   /* no membarrier: the bit is set for good (deque_init) */
+#else
+    mem[HEAD] = BASE;        /* asymmetric mode: the bit starts clear (deque_init) */
+#endif
     atomic {
         run owner();
         i = 1;
