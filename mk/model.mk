@@ -7,25 +7,39 @@
 #
 # Each entry: name:expect:model:defines (defines separated by commas).
 # expect: pass, or fail / fail-assert / fail-deadlock for a mutant (a
-# mistake put into the model on purpose) or a known bug of today's code
-# (task-bug-*: when the code is fixed, that entry fails and must change to
-# a pass run of the fixed model).
+# mistake put into the model on purpose), a vacuity check (deque-reach-*: a
+# path the pass runs must exercise is reachable) or a known bug of today's code
+# (task-bug-*, deque-bug-*: when the code is fixed, that entry fails and must
+# change to a pass run of the fixed model).
 # tests/model/check.sh runs one entry and prints states, depth, memory, time.
 
 MODEL_WORK ?= build/model
 
 MODEL_RUNS := \
   deque-steal:pass:deque.pml: \
-  deque-batch:pass:deque.pml:-DNTHIEVES=1,-DBATCH=2,-DSTEALS=2,-DNITEMS=4,-DCAP0=4 \
-  deque-batch-2-thieves:pass:deque.pml:-DNTHIEVES=2,-DBATCH=2,-DNITEMS=3,-DCAP0=4 \
-  deque-no-growth:pass:deque.pml:-DNO_GROWTH \
+  deque-2-thieves:pass:deque.pml:-DNTHIEVES=2,-DSTEALS=1,-DNITEMS=1,-DNTYPED=1 \
+  deque-2-thieves-items:pass:deque.pml:-DNTHIEVES=2,-DSTEALS=1,-DNITEMS=2,-DNTYPED=0 \
+  deque-batch:pass:deque.pml:-DSTEALS=1,-DBATCH=2,-DCAP=4,-DNITEMS=2,-DNTYPED=2 \
+  deque-compact:pass:deque.pml:-DNITEMS=3,-DNTYPED=0 \
   deque-symmetric:pass:deque.pml:-DSYMMETRIC \
+  deque-reach-compact:fail-assert:deque.pml:-DREACH=1 \
+  deque-reach-unfence:fail-assert:deque.pml:-DREACH=2 \
+  deque-reach-wait-done:fail-assert:deque.pml:-DREACH=3 \
+  deque-reach-typed-stops-batch:fail-assert:deque.pml:-DSTEALS=1,-DBATCH=2,-DCAP=4,-DNITEMS=2,-DNTYPED=2,-DREACH=4 \
+  deque-reach-fenced-pop-keeps:fail-assert:deque.pml:-DREACH=5 \
+  deque-reach-lower-item:fail-assert:deque.pml:-DREACH=6 \
+  deque-reach-no-memory:fail-assert:deque.pml:-DNITEMS=3,-DNTYPED=0,-DREACH=7 \
+  deque-overflow-fixed:pass:deque.pml:-DOVERFLOW,-DFIX_OVERFLOW_ORDER,-DNITEMS=2,-DNTYPED=2,-DSTEALS=1 \
+  deque-reach-overflow:fail-assert:deque.pml:-DOVERFLOW,-DFIX_OVERFLOW_ORDER,-DNITEMS=2,-DNTYPED=2,-DSTEALS=1,-DREACH=8 \
+  deque-bug-overflow-result-order:fail-assert:deque.pml:-DOVERFLOW,-DNITEMS=2,-DNTYPED=2 \
   deque-mutant-no-thief-fence:fail-assert:deque.pml:-DMUT_NO_THIEF_FENCE \
   deque-mutant-pop-loads-head-first:fail-assert:deque.pml:-DMUT_POP_LOADS_HEAD_FIRST \
   deque-mutant-fenced-pop-no-fence:fail-assert:deque.pml:-DMUT_POP_FENCED_NO_FENCE \
+  deque-mutant-fenced-pop-no-fence-symmetric:fail-assert:deque.pml:-DSYMMETRIC,-DMUT_POP_FENCED_NO_FENCE \
   deque-mutant-set-fenced-after-barrier:fail-assert:deque.pml:-DMUT_SET_FENCED_AFTER_BARRIER \
   deque-mutant-unlocked-unfence:fail-assert:deque.pml:-DMUT_UNLOCKED_UNFENCE \
-  deque-mutant-no-spare-slots:fail-assert:deque.pml:-DMUT_NO_SPARE \
+  deque-mutant-lower-before-done:fail-assert:deque.pml:-DMUT_LOWER_BEFORE_DONE \
+  deque-mutant-typed-not-first:fail-assert:deque.pml:-DSTEALS=1,-DBATCH=2,-DCAP=4,-DNITEMS=2,-DNTYPED=2,-DMUT_TYPED_NOT_FIRST \
   task-join-wake:pass:task.pml:-DSKIP_OUTCOME \
   task-join-wake-external:pass:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER \
   task-join-wake-worker:pass:task.pml:-DSKIP_OUTCOME,-DWORKER_WAITER \

@@ -26,10 +26,14 @@
  * reorder with stores, as on x86.  The models number their threads 0..NT-1.
  *
  * The including model defines NT (threads), NADDR (shared words), SB_DEPTH,
- * and may define COMMIT_HOOK(a, v) (called when a store reaches memory).
+ * and may define COMMIT_HOOK(a, v) (called when a store reaches memory), or
+ * COMMIT_HOOK_P(p, a, v) when the check depends on the storing thread p.
  */
 #ifndef COMMIT_HOOK
 #define COMMIT_HOOK(a, v) skip
+#endif
+#ifndef COMMIT_HOOK_P
+#define COMMIT_HOOK_P(p, a, v) COMMIT_HOOK(a, v)
 #endif
 
 byte mem[NADDR];
@@ -42,7 +46,7 @@ hidden byte tso_p;
 /* The oldest store of thread p reaches memory. */
 inline DRAIN1(p)
 {
-    COMMIT_HOOK(sb_a[p * SB_DEPTH], sb_v[p * SB_DEPTH]);
+    COMMIT_HOOK_P(p, sb_a[p * SB_DEPTH], sb_v[p * SB_DEPTH]);
     mem[sb_a[p * SB_DEPTH]] = sb_v[p * SB_DEPTH];
     tso_i = 0;
     do
