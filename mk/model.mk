@@ -29,9 +29,9 @@ MODEL_RUNS := \
   deque-reach-fenced-pop-keeps:fail-assert:deque.pml:-DREACH=5 \
   deque-reach-lower-item:fail-assert:deque.pml:-DREACH=6 \
   deque-reach-no-memory:fail-assert:deque.pml:-DNITEMS=3,-DNTYPED=0,-DREACH=7 \
-  deque-overflow-fixed:pass:deque.pml:-DOVERFLOW,-DFIX_OVERFLOW_ORDER,-DNITEMS=2,-DNTYPED=2,-DSTEALS=1 \
+  deque-overflow:pass:deque.pml:-DOVERFLOW,-DFIX_OVERFLOW_ORDER,-DNITEMS=2,-DNTYPED=2,-DSTEALS=1 \
   deque-reach-overflow:fail-assert:deque.pml:-DOVERFLOW,-DFIX_OVERFLOW_ORDER,-DNITEMS=2,-DNTYPED=2,-DSTEALS=1,-DREACH=8 \
-  deque-bug-overflow-result-order:fail-assert:deque.pml:-DOVERFLOW,-DNITEMS=2,-DNTYPED=2 \
+  deque-mutant-overflow-overtaken:fail-assert:deque.pml:-DOVERFLOW,-DNITEMS=2,-DNTYPED=2 \
   deque-mutant-no-thief-fence:fail-assert:deque.pml:-DMUT_NO_THIEF_FENCE \
   deque-mutant-pop-loads-head-first:fail-assert:deque.pml:-DMUT_POP_LOADS_HEAD_FIRST \
   deque-mutant-fenced-pop-no-fence:fail-assert:deque.pml:-DMUT_POP_FENCED_NO_FENCE \

@@ -47,8 +47,10 @@
  *    task at once, as the serial program would, and keeps the result on the
  *    deque's overflow stack; while that stack is not empty, head's fenced bit
  *    stays set, so every sync takes the slow path, which hands the newest
- *    result out (syncs are LIFO, and every overflowed spawn is newer than every
- *    frame in the deque).  Nothing is lost and no program stops.
+ *    result out, and every spawn overflows too (even where a pop or a
+ *    compaction made room), so that every overflowed spawn stays newer than
+ *    every frame in the deque: syncs are LIFO, and the newest result is the
+ *    sync's own.  Nothing is lost and no program stops.
  *
  * Summary: 1. a sync returns only when its frame's task is done, and
  * everything the task wrote is visible (the thief's CAS releases, our load
@@ -160,6 +162,10 @@ static void frame_spawn_overflowed(fj_worker *w, fj_frame *spare)
     }
     memcpy(d->overflow[d->overflow_count++], task.fj_data, FJ_FRAME_DATA_SIZE);
     frame_force_slow_pops(d);
+    /* Every later spawn overflows too until the stack is empty, so that its
+     * results stay newer than every frame (point 5; the Spin model's
+     * counterexample when room came back between two spawns). */
+    deque_set_spawn_slow(d, true);
 }
 
 /* A sync while spawns that ran at once are outstanding: the newest is ours
@@ -169,6 +175,8 @@ static fj_frame *frame_sync_overflowed(fj_worker *w, fj_frame *claimed)
     deque *d = &w->deque;
     atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(claimed + 1));
     memcpy(w->overflow_result.fj_data, d->overflow[--d->overflow_count], FJ_FRAME_DATA_SIZE);
+    if (d->overflow_count == 0)
+        deque_set_spawn_slow(d, w->hooks != 0);  /* back to the fast spawn */
     return (fj_frame *)((uintptr_t)&w->overflow_result | 1u);
 }
 
@@ -198,6 +206,10 @@ void fj__spawn_slow(fj_worker *w)
 {
     deque *d = &w->deque;
     fj_frame *f = deque_top(d);  /* written by the inline spawn, not yet published */
+    if (d->overflow_count > 0) {  /* results wait for their syncs: this one joins them */
+        frame_spawn_overflowed(w, f);
+        return;
+    }
     if (f >= d->end && deque_compact(d)) {
         *deque_top(d) = *f;  /* out of the spare frame, into the room made */
         f = deque_top(d);

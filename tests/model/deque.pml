@@ -77,9 +77,12 @@
  *             and a later spawn B goes into the deque.  B's sync finds
  *             overflow_count > 0 (fj__sync_slow) and takes A's result; A's
  *             sync then takes B's frame.  The sync asserts it reads its own
- *             result.  FIX_OVERFLOW_ORDER is a fix that the checker accepts:
- *             while results wait on the overflow stack, every typed spawn
- *             runs at once too, so the stack stays in spawn order.
+ *             result.  FIX_OVERFLOW_ORDER is the fix the C code has
+ *             (frame.c, fj__spawn_slow and frame_spawn_overflowed): while
+ *             results wait on the overflow stack, every typed spawn runs at
+ *             once too, so the stack stays in spawn order.  Run deque-overflow
+ *             checks it; deque-mutant-overflow-overtaken, without it, is the
+ *             original counterexample, which the checker must still find.
  *
  *   (owner's give-back not released: not expressible here; under TSO every
  *    store is a release and every load an acquire, so dropping the release of

@@ -263,7 +263,48 @@ static void full_deque_runs_spawns_at_once(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* The Spin model's counterexample (tests/model/deque.pml, run
+ * deque-bug-overflow-result-order): a spawn that found the deque full ran at
+ * once; a pop made room; the next spawn must not overtake it.  Each sync gets
+ * its own spawn's result. */
+static int empty_body(fj_task *t)
+{
+    (void)t;
+    return 0;
+}
+
+FJ_TASK(long, ident, long, x) { return x; }
+
+FJ_TASK(long, room_after_overflow, int, forks)
+{
+    fj_task *t = calloc((size_t)forks, sizeof *t);
+    CHECK(t != NULL);
+    for (int i = 0; i < forks; i++) {
+        fj_task_init(&t[i], empty_body);
+        CHECK_RC(0, fj_fork(&t[i]));
+    }
+    FJ_SPAWN(ident, 1);            /* full: runs at once, its result kept */
+    CHECK_RC(0, fj_join(&t[forks - 1]));  /* a pop: one frame free */
+    FJ_SPAWN(ident, 2);
+    long second = FJ_SYNC(ident);
+    long first = FJ_SYNC(ident);
+    for (int i = forks - 2; i >= 0; i--)
+        CHECK_RC(0, fj_join(&t[i]));
+    free(t);
+    return second * 10 + first;
+}
+
+static void spawns_stay_in_order_after_an_overflow(void)
+{
+    setenv("FJ_DEQUE_FRAMES", "64", 1);
+    fj_pool *pool = make_pool();
+    unsetenv("FJ_DEQUE_FRAMES");
+    CHECK_EQ(21, FJ_RUN(pool, room_after_overflow, 64));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static const check_case cases[] = {
+    {"spawns_stay_in_order_after_an_overflow", spawns_stay_in_order_after_an_overflow, CHECK_ONCE},
     {"full_deque_runs_spawns_at_once", full_deque_runs_spawns_at_once, CHECK_PER_WORKERS},
     {"fib_matches_serial", fib_matches_serial, CHECK_PER_WORKERS},
     {"void_tasks_visit_every_leaf", void_tasks_visit_every_leaf, CHECK_PER_WORKERS},
