@@ -367,6 +367,30 @@ void task_join_help(fj_worker *w, fj_task *t)
     atomic_store(&w->leap_target, saved_target);
 }
 
+/* t is below a typed frame of ours that is not synced yet (a typed task
+ * forked t, then spawned, then joins t): the pop cannot reach t, and on a
+ * worker nobody steals from t would wait for ever.  So we take our own
+ * oldest frames as a thief would (deque_steal on our own deque: the lock and
+ * the THE protocol make that safe) and run them, t among them, until t is
+ * done.  A typed frame taken so runs in place and is published as stolen,
+ * so its own sync later finds its result (frame.c).  Everything run is ours:
+ * its forking worker may run it at any time. */
+static void task_join_under_typed(fj_worker *w, fj_task *t)
+{
+    while (!status_is_done(task_status_acquire(t))) {
+        fj_frame *top = deque_top(&w->deque);
+        if (top <= deque_head(&w->deque) || top[-1].fj_run == DEQUE_ITEM_RUN)
+            return;  /* nothing typed on top any more: the usual paths apply */
+        void *x = deque_steal(&w->deque, true);
+        if (!x)
+            return;
+        if (deque_is_tagged_frame(x))
+            frame_run_stolen(w, deque_tagged_frame(x));
+        else
+            task_execute(w, x);
+    }
+}
+
 int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped)
 {
     /* Point 1: t is deeper in our deque (or was stolen); run what is above it. */
@@ -385,6 +409,8 @@ int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped)
     }
     if (task_phase(status) == PHASE_NEW)
         return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
+    if (t->fj_owner == w)
+        task_join_under_typed(w, t);
     task_join_help(w, t);
     return task_outcome_of(t, task_status_acquire(t));
 }

@@ -303,7 +303,33 @@ static void spawns_stay_in_order_after_an_overflow(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* A typed task forks fj_tasks, spawns, and joins the fj_tasks before its
+ * sync: the pop cannot reach them under the typed frame; with one worker
+ * nobody else can take them either.  The join must still return (it runs
+ * its own oldest frames, the typed one among them, as a thief would). */
+FJ_TASK(long, joins_under_a_spawn, int, forks)
+{
+    fj_task t[8];
+    for (int i = 0; i < forks; i++) {
+        fj_task_init(&t[i], empty_body);
+        CHECK_RC(0, fj_fork(&t[i]));
+    }
+    FJ_SPAWN(ident, 7);
+    for (int i = forks - 1; i >= 0; i--)
+        CHECK_RC(0, fj_join(&t[i]));
+    return FJ_SYNC(ident);
+}
+
+static void join_under_an_unsynced_spawn(void)
+{
+    fj_pool *pool = make_pool();
+    for (int round = 0; round < 100; round++)
+        CHECK_EQ(7, FJ_RUN(pool, joins_under_a_spawn, 1 + round % 8));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static const check_case cases[] = {
+    {"join_under_an_unsynced_spawn", join_under_an_unsynced_spawn, CHECK_PER_WORKERS},
     {"spawns_stay_in_order_after_an_overflow", spawns_stay_in_order_after_an_overflow, CHECK_ONCE},
     {"full_deque_runs_spawns_at_once", full_deque_runs_spawns_at_once, CHECK_PER_WORKERS},
     {"fib_matches_serial", fib_matches_serial, CHECK_PER_WORKERS},
