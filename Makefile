@@ -144,7 +144,7 @@ demo: examples
 	@echo "== fib(38) with a cut-off: calls below fib(20) run serially, so each task has real work (--workers $(DEMO_WORKERS))"
 	@FJ_STATS=1 $(BUILD)/examples/trace_demo --workers $(DEMO_WORKERS) --cutoff 20 38 || exit 1
 	@echo "== fib without a cut-off: a task per call, one addition each; this measures what a fork + join costs, not a speedup"
-	@for ex in fib nqueens mergesort; do \
+	@for ex in fib fib_typed nqueens mergesort; do \
 	  [ $$ex = fib ] || echo "== $$ex (--workers $(DEMO_WORKERS))"; \
 	  FJ_STATS=1 $(BUILD)/examples/$$ex --workers $(DEMO_WORKERS) || exit 1; done
 
