@@ -31,10 +31,12 @@ MODEL_RUNS := \
   task-outcome:pass:task.pml: \
   task-outcome-external:pass:task.pml:-DEXTERNAL_WAITER \
   task-outcome-worker:pass:task.pml:-DWORKER_WAITER \
+  task-outcome-two-settlers:pass:task.pml:-DSECOND_SETTLER \
   task-is-done-not-while-running:pass:task.pml:-DSKIP_OUTCOME,-DCHECK_IS_DONE \
   task-mutant-settle-no-pending:fail-assert:task.pml:-DMUT_SETTLE_NO_PENDING \
   task-mutant-settle-no-heavy-fence:fail-assert:task.pml:-DMUT_SETTLE_NO_HEAVY_FENCE \
   task-mutant-aftermath-no-wait:fail-assert:task.pml:-DMUT_AFTERMATH_NO_WAIT \
+  task-mutant-settle-ignores-pending:fail-assert:task.pml:-DSECOND_SETTLER,-DMUT_SETTLE_IGNORES_PENDING \
   task-mutant-body-error-lost:fail-assert:task.pml:-DMUT_BODY_ERROR_LOST \
   task-mutant-is-done-sees-abort:fail-assert:task.pml:-DSKIP_OUTCOME,-DCHECK_IS_DONE,-DMUT_IS_DONE_SEES_ABORT \
   task-mutant-no-waiter-heavy-fence:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER,-DMUT_NO_WAITER_HEAVY_FENCE \

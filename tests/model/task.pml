@@ -15,7 +15,9 @@
  *     (task_wait_external: FUTEX_WAITERS and a futex on the status word),
  *     or (with -DWORKER_WAITER) another worker in fj_join(t), which
  *     registers its parker slot in the waiter field and parks (the owner,
- *     when t was stolen, then finds the field taken and polls)
+ *     when t was stolen, then finds the field taken and polls), or (with
+ *     -DSECOND_SETTLER) a second settler like thread 2, which meets the
+ *     first one's SETTLE_PENDING and waits for its decision
  * The deque is one abstract cell here: push stores tail (DQ) through the
  * owner's store buffer, a steal needs that store in memory, and pop/steal
  * decide atomically who takes t (deque.pml checks that part).
@@ -50,6 +52,9 @@
  *                              but reads the phase without fence_heavy()
  *   MUT_AFTERMATH_NO_WAIT      task_popped_aftermath does not wait while
  *                              SETTLE_PENDING is set
+ *   MUT_SETTLE_IGNORES_PENDING task_settle does not wait for another settle's
+ *                              decision (-DSECOND_SETTLER): both decide, and a
+ *                              cancel and a fail can both return 0
  *   MUT_BODY_ERROR_LOST        the executor publishes DONE_ERROR only when its
  *                              own record_error won (the code before): a fail
  *                              that recorded first, then finds the task done,
@@ -65,7 +70,7 @@
  *                              moved above one store)
  */
 
-#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER)
+#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER) || defined(SECOND_SETTLER)
 #define NT 4
 #else
 #define NT 3
@@ -107,7 +112,7 @@ byte taken_by;          /* 0: in the deque, 1: popped by the owner, 2: stolen */
 bit running;            /* a body is between its first and last instruction */
 bit body_ran;
 byte body_rc;
-bit cancel_won, fail_won, forced_won;
+bit cancel_won, fail_won, forced_won;   /* a settle of this kind returned 0 */
 byte join_rc = 255, ext_rc = 255;
 byte done_threads;
 bit sleeping[NT];       /* in futex_wait */
@@ -478,9 +483,8 @@ out:
 }
 
 /* ---- thread 2: fj_task_cancel, fj_task_fail or fj_task_quietly_complete ---- */
-proctype settler()
+proctype settler(byte me)
 {
-    byte me = 2;
     byte ph, fl, wt, flag, nph, nfl;
     bit ok;
 
@@ -501,10 +505,12 @@ proctype settler()
 settle:
     skip;
     LOADW(me, ph, fl, wt);                  /* s = atomic_load(status) */
+#ifndef MUT_SETTLE_IGNORES_PENDING
     if
     :: fl & PENDING -> goto settle          /* another settle is deciding: cpu_relax */
     :: else
     fi;
+#endif
     if
     :: (fl & CANCELLED) && flag == CANCELLED -> goto won   /* cancelled already: 0 */
     :: IS_DONE(ph) || (fl & SETTLED) -> goto refused       /* FJ_EINVAL */
@@ -658,22 +664,25 @@ again:
 
 init
 {
-#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER)
-#ifdef EXTERNAL_WAITER
-    atomic { run owner(); run thief(); run settler(); run external() };
+#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER) || defined(SECOND_SETTLER)
+#if defined(EXTERNAL_WAITER)
+    atomic { run owner(); run thief(); run settler(2); run external() };
+#elif defined(WORKER_WAITER)
+    atomic { run owner(); run thief(); run settler(2); run helper() };
 #else
-    atomic { run owner(); run thief(); run settler(); run helper() };
+    atomic { run owner(); run thief(); run settler(2); run settler(3) };
 #endif
     done_threads == 4;
-#ifndef SKIP_OUTCOME
+#if !defined(SKIP_OUTCOME) && !defined(SECOND_SETTLER)
     assert(ext_rc == join_rc);              /* every join reports the same outcome */
 #endif
 #else
-    atomic { run owner(); run thief(); run settler() };
+    atomic { run owner(); run thief(); run settler(2) };
     done_threads == 3;
 #endif
 #ifndef SKIP_OUTCOME
-    /* OUTCOME */
+    /* OUTCOME: settles of different kinds never both return 0 */
+    assert(cancel_won + fail_won + forced_won <= 1);
     if
     :: cancel_won -> assert(join_rc == ECANCELED)
     :: fail_won -> assert(join_rc != 0 && join_rc == mem[ERROR])
