@@ -7,10 +7,9 @@
 #
 # Each entry: name:expect:model:defines (defines separated by commas).
 # expect: pass, or fail / fail-assert / fail-deadlock for a mutant (a
-# mistake put into the model on purpose), a vacuity check (deque-reach-*: a
-# path the pass runs must exercise is reachable) or a known bug of today's code
-# (task-bug-*, deque-bug-*: when the code is fixed, that entry fails and must
-# change to a pass run of the fixed model).
+# mistake put into the model on purpose, or the code as it was before a bug
+# the checker found was fixed: a regression must be caught), or a vacuity
+# check (deque-reach-*: a path the pass runs must exercise is reachable).
 # tests/model/check.sh runs one entry and prints states, depth, memory, time.
 
 MODEL_WORK ?= build/model
@@ -43,11 +42,17 @@ MODEL_RUNS := \
   task-join-wake:pass:task.pml:-DSKIP_OUTCOME \
   task-join-wake-external:pass:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER \
   task-join-wake-worker:pass:task.pml:-DSKIP_OUTCOME,-DWORKER_WAITER \
-  task-fixed-outcome:pass:task.pml:-DFIX_INLINE_FENCE,-DFIX_BODY_ERROR,-DEXTERNAL_WAITER \
-  task-fixed-outcome-worker:pass:task.pml:-DFIX_INLINE_FENCE,-DFIX_BODY_ERROR,-DWORKER_WAITER \
-  task-bug-cancel-after-inline-join:fail-assert:task.pml:-DFIX_BODY_ERROR \
-  task-bug-fail-swallows-body-error:fail-assert:task.pml:-DFIX_INLINE_FENCE \
-  task-bug-issue12-is-done-while-running:fail-assert:task.pml:-DSKIP_OUTCOME,-DCHECK_IS_DONE \
+  task-outcome:pass:task.pml: \
+  task-outcome-external:pass:task.pml:-DEXTERNAL_WAITER \
+  task-outcome-worker:pass:task.pml:-DWORKER_WAITER \
+  task-outcome-two-settlers:pass:task.pml:-DSECOND_SETTLER \
+  task-is-done-not-while-running:pass:task.pml:-DSKIP_OUTCOME,-DCHECK_IS_DONE \
+  task-mutant-settle-no-pending:fail-assert:task.pml:-DMUT_SETTLE_NO_PENDING \
+  task-mutant-settle-no-heavy-fence:fail-assert:task.pml:-DMUT_SETTLE_NO_HEAVY_FENCE \
+  task-mutant-aftermath-no-wait:fail-assert:task.pml:-DMUT_AFTERMATH_NO_WAIT \
+  task-mutant-settle-ignores-pending:fail-assert:task.pml:-DSECOND_SETTLER,-DMUT_SETTLE_IGNORES_PENDING \
+  task-mutant-body-error-lost:fail-assert:task.pml:-DMUT_BODY_ERROR_LOST \
+  task-mutant-is-done-sees-abort:fail-assert:task.pml:-DSKIP_OUTCOME,-DCHECK_IS_DONE,-DMUT_IS_DONE_SEES_ABORT \
   task-mutant-no-waiter-heavy-fence:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER,-DMUT_NO_WAITER_HEAVY_FENCE \
   task-mutant-no-waiter-heavy-fence-worker:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DWORKER_WAITER,-DMUT_NO_WAITER_HEAVY_FENCE \
   task-mutant-no-park-recheck:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DMUT_NO_PARK_RECHECK \

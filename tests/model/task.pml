@@ -9,18 +9,22 @@
  *     (join_park -> idle_park on its parker word, slot 0)
  *   1 a thief: steals t if the owner has not popped it, and runs it
  *     (task_execute, task_publish)
- *   2 an aborter: fj_task_cancel or fj_task_fail, at any moment after the fork
+ *   2 a settler: fj_task_cancel, fj_task_fail or fj_task_quietly_complete,
+ *     at any moment after the fork (task_settle, task_settle_forked)
  *   3 (with -DEXTERNAL_WAITER) a thread outside the pool in fj_join(t)
  *     (task_wait_external: FUTEX_WAITERS and a futex on the status word),
  *     or (with -DWORKER_WAITER) another worker in fj_join(t), which
  *     registers its parker slot in the waiter field and parks (the owner,
- *     when t was stolen, then finds the field taken and polls)
+ *     when t was stolen, then finds the field taken and polls), or (with
+ *     -DSECOND_SETTLER) a second settler like thread 2, which meets the
+ *     first one's SETTLE_PENDING and waits for its decision
  * The deque is one abstract cell here: push stores tail (DQ) through the
  * owner's store buffer, a steal needs that store in memory, and pop/steal
  * decide atomically who takes t (deque.pml checks that part).
  *
  * The status word (task.h) is three cells of mem[]: PHASE (byte 0), FLAGS
- * (byte 1: CANCELLED, FAILED, FUTEX_WAITERS) and WAITER (bytes 2-3).  A word
+ * (byte 1: CANCELLED, FAILED, FORCED, SETTLE_PENDING, FUTEX_WAITERS) and
+ * WAITER (bytes 2-3).  A word
  * load reads all three (each from the own buffer or memory, as x86 does); a
  * byte store of the phase goes through the store buffer; a CAS is a locked
  * instruction on all three.  A futex_wait sleeps only if the word still
@@ -33,12 +37,30 @@
  *                    with the task done is an invalid end state
  *   OUTCOME          (off with -DSKIP_OUTCOME) join returns FJ_ECANCELED exactly when the cancel
  *                    returned 0; the recorded error when the fail returned 0;
- *                    otherwise the body's error, or 0 when it returned 0
- *                    (final check)
+ *                    0 when the quiet completion returned 0; otherwise the
+ *                    body's error, or 0 when it returned 0 (final check)
  *   IS_DONE          (-DCHECK_IS_DONE) fj_task_is_done is never true while
- *                    the body runs; today's code breaks it (issue 12)
+ *                    the body runs (issue 12 cause 8: it looks at the phase
+ *                    only); the settler asks it after its settle
  *
  * Mutants (each must be caught; mk/model.mk):
+ *   MUT_SETTLE_NO_PENDING      the settle of a forked task is one CAS of its
+ *                              flag (the code before the settle protocol):
+ *                              a cancel that saw FORKED lands after an inline
+ *                              join read the flags and returned 0
+ *   MUT_SETTLE_NO_HEAVY_FENCE  task_settle_forked announces SETTLE_PENDING
+ *                              but reads the phase without fence_heavy()
+ *   MUT_AFTERMATH_NO_WAIT      task_popped_aftermath does not wait while
+ *                              SETTLE_PENDING is set
+ *   MUT_SETTLE_IGNORES_PENDING task_settle does not wait for another settle's
+ *                              decision (-DSECOND_SETTLER): both decide, and a
+ *                              cancel and a fail can both return 0
+ *   MUT_BODY_ERROR_LOST        the executor publishes DONE_ERROR only when its
+ *                              own record_error won (the code before): a fail
+ *                              that recorded first, then finds the task done,
+ *                              leaves join reporting 0 for a failed body
+ *   MUT_IS_DONE_SEES_ABORT     fj_task_is_done also true on CANCELLED/FAILED
+ *                              (the code before issue 12 cause 8)
  *   MUT_NO_WAITER_HEAVY_FENCE  idle_park's fence_heavy before the last look
  *                              at the task is dropped
  *   MUT_NO_PARK_RECHECK        join parks without looking at the task again
@@ -46,15 +68,9 @@
  *   MUT_INLINE_LOADS_FLAGS_FIRST  the inline completion reads the bits above
  *                              the phase before its store of DONE (one load
  *                              moved above one store)
- *
- * Fixes the checker can try (not in today's C code, see the report):
- *   FIX_INLINE_FENCE  the joiner's inline completion issues fence_full
- *                     instead of fence_light before reading the flags
- *   FIX_BODY_ERROR    the body's error wins when its record_error loses to a
- *                     fail whose abort then finds the task done
  */
 
-#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER)
+#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER) || defined(SECOND_SETTLER)
 #define NT 4
 #else
 #define NT 3
@@ -79,7 +95,10 @@
 #define CANCELLED 1
 #define FAILED 2
 #define FUTEX_WAITERS 4
+#define FORCED 8            /* STATUS_FORCED (fj_task_quietly_complete) */
+#define PENDING 16          /* STATUS_SETTLE_PENDING */
 #define ABORTED (CANCELLED | FAILED)
+#define SETTLED (ABORTED | FORCED)
 
 /* Error codes of the model. */
 #define ERR_BODY 1
@@ -93,7 +112,7 @@ byte taken_by;          /* 0: in the deque, 1: popped by the owner, 2: stolen */
 bit running;            /* a body is between its first and last instruction */
 bit body_ran;
 byte body_rc;
-bit cancel_won, fail_won;
+bit cancel_won, fail_won, forced_won;   /* a settle of this kind returned 0 */
 byte join_rc = 255, ext_rc = 255;
 byte done_threads;
 bit sleeping[NT];       /* in futex_wait */
@@ -212,7 +231,8 @@ inline OUTCOME_OF(me, x_ph, x_fl, x_rc)
 {
     if
     :: x_fl & CANCELLED -> x_rc = ECANCELED
-    :: !(x_fl & CANCELLED) && ((x_fl & FAILED) || x_ph == DONE_ERROR) -> LOAD(me, ERROR, x_rc)
+    :: !(x_fl & CANCELLED) && (x_fl & FORCED) -> x_rc = 0
+    :: !(x_fl & (CANCELLED | FORCED)) && ((x_fl & FAILED) || x_ph == DONE_ERROR) -> LOAD(me, ERROR, x_rc)
     :: else -> x_rc = 0
     fi
 }
@@ -298,7 +318,7 @@ proctype owner()
     STORE(me, PHASE, FORKED);               /* atomic_store_u32(status, PHASE_FORKED) */
     STORE(me, DQ, 1);                       /* deque_try_push: tail store (release) */
     /* fence_light(); idle_should_signal: the idle model's part */
-    STORE(me, PUB, 1);                      /* (the program tells the aborter about t) */
+    STORE(me, PUB, 1);                      /* (the program tells the settler about t) */
 
     /* task_join (task_inline.h) */
     LOADW(me, ph, fl, wt);                  /* status = task_status_acquire(t) */
@@ -313,12 +333,12 @@ proctype owner()
 
     /* task_run_popped_by_joiner(w, t, status) */
     if
-    :: fl & ABORTED ->
+    :: fl & SETTLED ->
         /* task_run_popped_slow */
         LOADW(me, ph, fl, wt);              /* status = atomic_load(status) */
         rc = 0;
         if
-        :: fl & ABORTED -> skip             /* no body */
+        :: fl & SETTLED -> skip             /* no body */
         :: else -> BODY(me, rc)
         fi;
         goto finish_slow
@@ -332,9 +352,6 @@ proctype owner()
         d_step { LOAD_IN(me, FLAGS, fl); LOAD_IN(me, WAITER, wt) }
 #endif
         STORE(me, PHASE, DONE);             /* atomic_store_release_u8(phase byte, DONE) */
-#ifdef FIX_INLINE_FENCE
-        FLUSH(me);
-#endif
         /* fence_light(): a compiler barrier */
 #ifndef MUT_INLINE_LOADS_FLAGS_FIRST
         d_step { LOAD_IN(me, FLAGS, fl); LOAD_IN(me, WAITER, wt) }  /* task_status_above_phase */
@@ -351,27 +368,32 @@ finish_slow:
     ph = DONE;
     if
     :: rc != 0 ->
-        RECORD_ERROR(me, rc, ok);
+        RECORD_ERROR(me, rc, ok);           /* task_record_error(t, rc) */
+#ifndef MUT_BODY_ERROR_LOST
+        ph = DONE_ERROR                     /* fj_error holds the first error, ours or a fail's */
+#else
         if
         :: ok -> ph = DONE_ERROR
         :: else
         fi
-    :: else
-    fi;
-#ifdef FIX_BODY_ERROR
-    if
-    :: rc != 0 -> ph = DONE_ERROR           /* report fj_error, whoever recorded it */
-    :: else
-    fi;
 #endif
+    :: else
+    fi;
     STORE(me, PHASE, ph);                   /* atomic_store_release_u8(phase byte, phase) */
-#ifdef FIX_INLINE_FENCE
-    FLUSH(me);
-#endif
     /* fence_light() */
 aftermath:
     skip;
     /* task_popped_aftermath */
+#ifndef MUT_AFTERMATH_NO_WAIT
+    do                                      /* while (acquire(status) & SETTLE_PENDING) cpu_relax() */
+    :: LOADW(me, ph, fl, wt);
+        if
+        :: fl & PENDING
+        :: else -> break
+        fi
+    od;
+    skip;  /* (a break may not land in a d_step) */
+#endif
     LOADW(me, ph, fl, wt);                  /* status = atomic_load(status) */
     if
     :: wt != 0 -> PARKER_WAKE(me, wt)       /* parker_wake(waiter - 1) */
@@ -420,17 +442,18 @@ proctype thief()
     LOADW(me, ph, fl, wt);                  /* status = task_status_acquire(t) */
     ph = DONE;
     if
-    :: !(fl & ABORTED) ->
+    :: !(fl & SETTLED) ->
         BODY(me, rc);                       /* rc = t->fn(t) */
         if
         :: rc != 0 ->
             RECORD_ERROR(me, rc, ok);       /* task_record_error(t, rc) */
+#ifndef MUT_BODY_ERROR_LOST
+            ph = DONE_ERROR                 /* whether ours or a fail's error came first */
+#else
             if
             :: ok -> ph = DONE_ERROR
             :: else
             fi
-#ifdef FIX_BODY_ERROR
-            ; ph = DONE_ERROR
 #endif
         :: else
         fi
@@ -459,16 +482,16 @@ out:
     done_threads++
 }
 
-/* ---- thread 2: fj_task_cancel or fj_task_fail ---- */
-proctype aborter()
+/* ---- thread 2: fj_task_cancel, fj_task_fail or fj_task_quietly_complete ---- */
+proctype settler(byte me)
 {
-    byte me = 2;
-    byte ph, fl, wt, flag, nph;
+    byte ph, fl, wt, flag, nph, nfl;
     bit ok;
 
     mem[PUB] == 1;                          /* it learns of t after the fork (acquire) */
     if
     :: flag = CANCELLED                     /* fj_task_cancel */
+    :: flag = FORCED                        /* fj_task_quietly_complete */
     :: flag = FAILED;                       /* fj_task_fail(t, ERR_FAIL) */
         LOADW(me, ph, fl, wt);              /* if (status_is_done(acquire)) EINVAL */
         if
@@ -477,10 +500,62 @@ proctype aborter()
         fi;
         RECORD_ERROR(me, ERR_FAIL, ok)      /* task_record_error(t, error) */
     fi;
-    /* task_abort(t, flag) */
+#ifndef MUT_SETTLE_NO_PENDING
+    /* task_settle(t, flag) */
+settle:
+    skip;
+    LOADW(me, ph, fl, wt);                  /* s = atomic_load(status) */
+#ifndef MUT_SETTLE_IGNORES_PENDING
+    if
+    :: fl & PENDING -> goto settle          /* another settle is deciding: cpu_relax */
+    :: else
+    fi;
+#endif
+    if
+    :: (fl & CANCELLED) && flag == CANCELLED -> goto won   /* cancelled already: 0 */
+    :: IS_DONE(ph) || (fl & SETTLED) -> goto refused       /* FJ_EINVAL */
+    :: else
+    fi;
+    if
+    :: ph == FORKED ->
+        /* task_settle_forked(t, s, flag) */
+        CASW(me, ph, fl, wt, ph, fl | PENDING, wt, ok);     /* s | SETTLE_PENDING */
+        if
+        :: !ok -> goto settle               /* the word changed: look again */
+        :: else
+        fi;
+#ifndef MUT_SETTLE_NO_HEAVY_FENCE
+        MEMBARRIER();                       /* fence_heavy() */
+#endif
+        do
+        :: LOADW(me, ph, fl, wt);           /* now = atomic_load(status) */
+            nph = ph; nfl = fl | flag;      /* decided = now | flag */
+            if
+            :: IS_DONE(ph) -> nfl = fl      /* decided = now */
+            :: ph == NEW -> nph = DONE      /* taken back meanwhile: complete it */
+            :: else
+            fi;
+            CASW(me, ph, fl, wt, nph, nfl & ~PENDING, wt, ok);  /* decided & ~SETTLE_PENDING */
+            if
+            :: ok && IS_DONE(ph) -> goto refused    /* FJ_EINVAL */
+            :: ok && !IS_DONE(ph) -> goto won       /* 0 */
+            :: else
+            fi
+        od
+    :: else ->
+        /* never forked: complete at once (unreachable here: the settler
+         * learns of t after its fork) */
+        CASW(me, ph, fl, wt, DONE, fl | flag, wt, ok);
+        if
+        :: ok -> goto won
+        :: else -> goto settle
+        fi
+    fi;
+#else
+    /* the old task_abort(t, flag): one CAS of the flag while not done */
     LOADW(me, ph, fl, wt);                  /* s = atomic_load(status) */
     do
-    :: IS_DONE(ph) || (fl & ABORTED) -> goto refused   /* FJ_EINVAL */
+    :: IS_DONE(ph) || (fl & SETTLED) -> goto refused   /* FJ_EINVAL */
     :: else ->
         nph = ph;
         if
@@ -489,23 +564,30 @@ proctype aborter()
         fi;
         CASW(me, ph, fl, wt, nph, fl | flag, wt, ok);
         if
-        :: ok -> break
+        :: ok -> goto won
         :: else
         fi
     od;
-    skip;  /* (a break may not land in a d_step) */
+#endif
+won:
+    skip;
     d_step {
         if
         :: flag == CANCELLED -> cancel_won = 1
-        :: else -> fail_won = 1
+        :: flag == FAILED -> fail_won = 1
+        :: else -> forced_won = 1
         fi
     };
 refused:
     skip;
 #ifdef CHECK_IS_DONE
-    /* fj_task_is_done: status_is_done(s) || (s & STATUS_ABORTED) */
+    /* fj_task_is_done: status_is_done(acquire(status)) */
     LOADW(me, ph, fl, wt);
+#ifndef MUT_IS_DONE_SEES_ABORT
+    assert(!(IS_DONE(ph) && running));
+#else
     assert(!((IS_DONE(ph) || (fl & ABORTED)) && running));
+#endif
 #endif
     done_threads++
 }
@@ -582,25 +664,29 @@ again:
 
 init
 {
-#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER)
-#ifdef EXTERNAL_WAITER
-    atomic { run owner(); run thief(); run aborter(); run external() };
+#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER) || defined(SECOND_SETTLER)
+#if defined(EXTERNAL_WAITER)
+    atomic { run owner(); run thief(); run settler(2); run external() };
+#elif defined(WORKER_WAITER)
+    atomic { run owner(); run thief(); run settler(2); run helper() };
 #else
-    atomic { run owner(); run thief(); run aborter(); run helper() };
+    atomic { run owner(); run thief(); run settler(2); run settler(3) };
 #endif
     done_threads == 4;
-#ifndef SKIP_OUTCOME
+#if !defined(SKIP_OUTCOME) && !defined(SECOND_SETTLER)
     assert(ext_rc == join_rc);              /* every join reports the same outcome */
 #endif
 #else
-    atomic { run owner(); run thief(); run aborter() };
+    atomic { run owner(); run thief(); run settler(2) };
     done_threads == 3;
 #endif
 #ifndef SKIP_OUTCOME
-    /* OUTCOME */
+    /* OUTCOME: settles of different kinds never both return 0 */
+    assert(cancel_won + fail_won + forced_won <= 1);
     if
     :: cancel_won -> assert(join_rc == ECANCELED)
     :: fail_won -> assert(join_rc != 0 && join_rc == mem[ERROR])
+    :: forced_won -> assert(join_rc == 0)
     :: else -> assert((body_rc != 0) == (join_rc != 0))
     fi
 #endif
