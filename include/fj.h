@@ -224,6 +224,12 @@ void fj_config_init(fj_config *config);
  * Any thread, including a worker of another pool. */
 int fj_pool_create(fj_pool **pool, const fj_config *config);
 
+/** After fj_pool_create failed with FJ_EINVAL on this thread: which setting was
+ * wrong, its value and the accepted range, e.g. "FJ_WORKERS=two: not a whole
+ * number (expected 0..1024)".  Empty after a success.  The library does not
+ * print it; the caller may.  Calling thread only (thread-local). */
+const char *fj_last_error_detail(void);
+
 /** Stops accepting external submissions; accepted work still runs to the end.
  * Later fj_pool_invoke / fj_pool_submit return FJ_ESHUTDOWN.  Idempotent.
  * Returns 0.  Any thread, including the pool's own workers. */

@@ -8,7 +8,10 @@
  *   -> the worker that ran t publishes DONE, wakes us, and pool_retire uncounts.
  */
 #include <errno.h>
+#include <limits.h>
 #include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -28,16 +31,38 @@ void fj_config_init(fj_config *c)
     c->stack_size = FJ_DEFAULT_STACK_SIZE;
 }
 
-/* Reads a non-negative integer from the environment; -1 if unset or invalid. */
-static long env_number(const char *name)
+/* Why the last fj_pool_create on this thread failed, in words (fj.h). */
+static __thread char error_detail[256];
+
+const char *fj_last_error_detail(void) { return error_detail; }
+
+static int config_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static int config_error(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(error_detail, sizeof error_detail, format, args);
+    va_end(args);
+    return FJ_EINVAL;
+}
+
+/* Reads the environment number `name` into *value if it is set.  Returns 0
+ * (unset: *value untouched, or set and within [min, max]) or FJ_EINVAL with
+ * the detail naming the variable, its text and the limits. */
+static int env_number(const char *name, long min, long max, long *value)
 {
     const char *text = getenv(name);
     if (!text || !*text)
-        return -1;
+        return 0;
     char *end;
     errno = 0;
-    long value = strtol(text, &end, 10);
-    return (errno || *end || value < 0) ? -1 : value;
+    long parsed = strtol(text, &end, 10);
+    if (errno || *end || end == text)
+        return config_error("%s=%s: not a whole number (expected %ld..%ld)", name, text, min, max);
+    if (parsed < min || parsed > max)
+        return config_error("%s=%s: out of range (expected %ld..%ld)", name, text, min, max);
+    *value = parsed;
+    return 0;
 }
 
 static unsigned online_cpus(void)
@@ -46,8 +71,9 @@ static unsigned online_cpus(void)
     return n > 0 ? (unsigned)n : 1;
 }
 
-/* Fills defaults for zero fields, then applies the environment overrides. */
-static void config_resolve(fj_config *c, const fj_config *given)
+/* Fills defaults for zero fields, then applies the environment overrides.
+ * Returns 0 or FJ_EINVAL (error_detail says which setting). */
+static int config_resolve(fj_config *c, const fj_config *given)
 {
     fj_config_init(c);
     if (given) {
@@ -63,21 +89,42 @@ static void config_resolve(fj_config *c, const fj_config *given)
         if (given->stack_size)
             c->stack_size = given->stack_size;
     }
-    long v;
-    if ((v = env_number("FJ_WORKERS")) > 0)
-        c->workers = (unsigned)(v > 100000 ? 100000 : v);
-    if ((v = env_number("FJ_SPIN")) >= 0)
+    long v = -1;
+    int rc = 0;
+    if ((rc = env_number("FJ_WORKERS", 0, FJ_MAX_WORKERS, &v)) != 0)
+        return rc;
+    if (v > 0)
+        c->workers = (unsigned)v;
+    v = -1;
+    if ((rc = env_number("FJ_SPIN", 0, INT_MAX, &v)) != 0)
+        return rc;
+    if (v >= 0)
         c->spin_rounds = (unsigned)v;
-    if ((v = env_number("FJ_YIELD")) >= 0)
+    v = -1;
+    if ((rc = env_number("FJ_YIELD", 0, INT_MAX, &v)) != 0)
+        return rc;
+    if (v >= 0)
         c->yield_rounds = (unsigned)v;
-    if ((v = env_number("FJ_STEAL_ATTEMPTS")) > 0)
+    v = -1;
+    if ((rc = env_number("FJ_STEAL_ATTEMPTS", 1, INT_MAX, &v)) != 0)
+        return rc;
+    if (v > 0)
         c->steal_attempts = (unsigned)v;
-    if ((v = env_number("FJ_SEED")) >= 0)
+    v = -1;
+    if ((rc = env_number("FJ_SEED", 0, LONG_MAX, &v)) != 0)
+        return rc;
+    if (v >= 0)
         c->seed = (unsigned long long)v;
-    if ((v = env_number("FJ_PIN")) >= 0)
+    v = -1;
+    if ((rc = env_number("FJ_PIN", 0, 1, &v)) != 0)
+        return rc;
+    if (v >= 0)
         c->pin_workers = v != 0;
     if (c->workers == 0)
         c->workers = online_cpus();
+    if (c->workers > FJ_MAX_WORKERS)
+        return config_error("workers=%u: over the limit (expected 1..%d)", c->workers, FJ_MAX_WORKERS);
+    return 0;
 }
 
 int pool_admit(fj_pool *pool)
@@ -118,7 +165,10 @@ static void pool_free(fj_pool *pool, unsigned workers_made)
 
 static int workers_make(fj_pool *pool)
 {
-    long frames = env_number("FJ_DEQUE_FRAMES");  /* 0 or unset: FJ_DEQUE_FRAMES in config.h */
+    long frames = 0;  /* unset: FJ_DEQUE_FRAMES in config.h */
+    int rc = env_number("FJ_DEQUE_FRAMES", 64, 1L << 30, &frames);
+    if (rc != 0)
+        return rc;
     for (unsigned i = 0; i < pool->count; i++) {
         fj_worker *w = aligned_alloc(FJ_CACHE_LINE, (sizeof(fj_worker) + FJ_CACHE_LINE - 1) / FJ_CACHE_LINE * FJ_CACHE_LINE);
         if (!w || (memset(w, 0, sizeof *w), deque_init(&w->deque, frames > 0 ? (size_t)frames : 0) != 0)) {
@@ -162,7 +212,12 @@ static int threads_start(fj_pool *pool)
 {
     pthread_attr_t attr;
     pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, pool->config.stack_size);
+    int refused = pthread_attr_setstacksize(&attr, pool->config.stack_size);
+    if (refused != 0) {
+        pthread_attr_destroy(&attr);
+        return config_error("stack_size=%zu: refused by the system (%s; at least %ld bytes)", pool->config.stack_size,
+                            strerror(refused), (long)PTHREAD_STACK_MIN);
+    }
     for (unsigned i = 0; i < pool->count; i++) {
         if (pthread_create(&pool->workers[i]->thread, &attr, worker_main, pool->workers[i]) != 0) {
             pthread_attr_destroy(&attr);
@@ -181,12 +236,12 @@ static int pool_alloc(fj_pool **out, const fj_config *config)
     fj_pool *pool = calloc(1, sizeof *pool);
     if (!pool)
         return FJ_ENOMEM;
-    config_resolve(&pool->config, config);
-    pool->count = pool->config.workers;
-    if (pool->count > FJ_MAX_WORKERS) {
+    int rc = config_resolve(&pool->config, config);
+    if (rc != 0) {
         free(pool);
-        return FJ_EINVAL;
+        return rc;
     }
+    pool->count = pool->config.workers;
     pool->workers = calloc(pool->count, sizeof *pool->workers);
     pool->slots = calloc(pool->count, sizeof *pool->slots);
     if (!pool->workers || !pool->slots) {
@@ -212,8 +267,9 @@ static void pool_wait_workers_parked(fj_pool *pool)
 
 int fj_pool_create(fj_pool **out, const fj_config *config)
 {
+    error_detail[0] = '\0';
     if (!out)
-        return FJ_EINVAL;
+        return config_error("pool: NULL (expected a place for the new pool)");
     fence_init();
     fj_pool *pool;
     int rc = pool_alloc(&pool, config);
@@ -231,7 +287,7 @@ int fj_pool_create(fj_pool **out, const fj_config *config)
     if (idle_init(&pool->idle, pool->count, pool->slots) != 0 || injector_init(&pool->injector) != 0 ||
         (rc = workers_make(pool)) != 0) {
         pool_free(pool, 0);  /* workers_make frees its own on failure */
-        return FJ_ENOMEM;
+        return rc == FJ_EINVAL ? rc : FJ_ENOMEM;
     }
     if ((rc = threads_start(pool)) != 0) {
         pool_free(pool, pool->count);

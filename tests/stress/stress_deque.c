@@ -11,6 +11,7 @@ typedef struct shared {
     long total;               /* elements the owner will push */
     atomic_word owner_done;   /* 1 once the owner pushed and popped all it will */
     atomic_word steals_open;  /* thieves steal only while this is 1 */
+    atomic_word steal_calls;  /* successful steal calls so far, all thieves */
     unsigned char *taken;     /* taken[i] counts takes of element i (one writer each) */
 } shared;
 
@@ -48,8 +49,11 @@ static void *thief_main(void *p)
         seed = seed * 1103515245u + 12345u;
         for (size_t i = 0; i < got; i++)
             take(a->s, &a->result, items[i]);
-        if (got)
+        if (got) {
+            /* Full: after our takes; the owner's handshake acquires it. */
+            atomic_fetch_add_full(&a->s->steal_calls, 1);
             continue;
+        }
         if (atomic_load_acquire(&a->s->owner_done) && deque_size(&a->s->d) == 0)
             break;
         check_jitter(&seed);
@@ -121,6 +125,7 @@ static void shared_init(shared *s, long total)
     s->total = total;
     s->owner_done = 0;
     s->steals_open = 1;
+    s->steal_calls = 0;
     s->taken = calloc((size_t)s->total, 1);
     CHECK(s->taken != NULL);
 }
@@ -141,10 +146,27 @@ static void every_element_taken_once(void)
     finish_and_check(&s, owner, threads, args, thieves);
 }
 
+/* Ends an open phase with a handshake: the owner pushes one more element and
+ * waits until some thief has stolen after that, so every open phase
+ * contains a steal by construction, however the OS schedules the thieves. */
+static void owner_await_steal(shared *s, long *next)
+{
+    size_t calls_before = atomic_load_acquire(&s->steal_calls);
+    /* A full deque refuses: the element waits for the next burst, and the
+     * full deque has plenty for a thief to steal meanwhile. */
+    if (*next < s->total && deque_push(&s->d, (void *)(uintptr_t)(*next + 1)) == DEQUE_PUSHED)
+        (*next)++;
+    /* Acquire: pairs with the thieves' full increment after their steal. */
+    while (atomic_load_acquire(&s->steal_calls) == calls_before && deque_size(&s->d) > 0)
+        sched_yield();
+}
+
 /* deque.c point 7: steals switch the owner's pops to fenced, and a quiet spell
  * of more than FJ_DEQUE_FENCED_POPS pops switches them back.  Thieves come and
  * go in phases, so both switches happen many times while pops and steals
- * race, and every element must still be taken exactly once. */
+ * race, and every element must still be taken exactly once.  Each open phase
+ * ends with a steal the owner waits for (owner_await_steal), so the fenced
+ * count does not depend on the OS giving a thief a turn. */
 static void fence_mode_switches_keep_elements_exact(void)
 {
     shared s;
@@ -154,11 +176,13 @@ static void fence_mode_switches_keep_elements_exact(void)
     thief_arg args[16];
     start_thieves(&s, threads, args, thieves);
     tally owner = {0, 0};
-    unsigned seed = 11, fenced_phases = 0, unfenced_phases = 0;
+    unsigned seed = 11, phases = 0, fenced_phases = 0, unfenced_phases = 0;
     long next = 0, phase = 8 * FJ_DEQUE_FENCED_POPS;
     while (next < s.total) {
         atomic_store_release(&s.steals_open, 1);
         owner_bursts(&s, &owner, &next, phase, &seed);
+        owner_await_steal(&s, &next);  /* no pop after it, so fenced is still set */
+        phases++;
         fenced_phases += (deque_head_word(&s.d) & FJ__HEAD_FENCED) != 0;
         atomic_store_release(&s.steals_open, 0);
         owner_bursts(&s, &owner, &next, phase, &seed);
@@ -166,7 +190,7 @@ static void fence_mode_switches_keep_elements_exact(void)
     }
     /* Without membarrier every pop is fenced for good (point 7). */
     if (fj_fence_asymmetric) {
-        CHECK(fenced_phases > 0);
+        CHECK_EQ(phases, fenced_phases);
         CHECK(unfenced_phases > 0);
     } else {
         CHECK_EQ(0u, unfenced_phases);

@@ -1,0 +1,161 @@
+/* join_lag.c - how long a join stays busy after its stolen child finished.
+ *
+ * A filler keeps every worker supplied with unrelated work in 1 ms leaves (a
+ * divide-and-conquer tree submitted again and again from its own thread).  A
+ * measuring task forks a child of 1 ms, waits until another worker has taken
+ * it (a handshake on a flag the child sets, no sleep), and joins it.  The lag
+ * is the time from the child's last instruction to the join's return: what
+ * helping with other work costs the joiner.  200 joins; p50 and p99 printed.
+ * Usage: join_lag [--workers N] [--joins N]      (issue #13's bar: p99 <= 5 ms)
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "fj.h"
+
+#define LEAF_NS 1000000LL
+
+static long long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static void spin_for(long long ns)
+{
+    long long end = now_ns() + ns;
+    while (now_ns() < end) {
+    }
+}
+
+/* ---- the filler: unrelated work in 1 ms leaves ---- */
+
+typedef struct range_task {
+    fj_task task;
+    int from, to;
+} range_task;
+
+static int range_run(fj_task *t)
+{
+    range_task *r = FJ_CONTAINER_OF(t, range_task, task);
+    if (r->to - r->from <= 1) {
+        spin_for(LEAF_NS);
+        return 0;
+    }
+    int mid = r->from + (r->to - r->from) / 2;
+    range_task left = {FJ_TASK_INIT(range_run), r->from, mid};
+    range_task right = {FJ_TASK_INIT(range_run), mid, r->to};
+    fj_fork(&left.task);
+    range_run(&right.task);
+    return fj_join(&left.task);
+}
+
+typedef struct filler {
+    fj_pool *pool;
+    volatile int stop;
+} filler;
+
+static void *filler_main(void *arg)
+{
+    filler *f = arg;
+    while (!__atomic_load_n(&f->stop, __ATOMIC_ACQUIRE)) {
+        range_task root = {FJ_TASK_INIT(range_run), 0, 256};
+        if (fj_pool_invoke(f->pool, &root.task) != 0)
+            break;
+    }
+    return NULL;
+}
+
+/* ---- the measured joins ---- */
+
+typedef struct child_task {
+    fj_task task;
+    int started;            /* set by the child: it has been taken */
+    long long finished_ns;  /* the child's last timestamp */
+} child_task;
+
+static int child_run(fj_task *t)
+{
+    child_task *c = FJ_CONTAINER_OF(t, child_task, task);
+    __atomic_store_n(&c->started, 1, __ATOMIC_RELEASE);
+    spin_for(LEAF_NS);
+    c->finished_ns = now_ns();
+    return 0;
+}
+
+typedef struct measure_task {
+    fj_task task;
+    int joins;
+    long long *lags;
+    int stolen;
+} measure_task;
+
+static int measure_run(fj_task *t)
+{
+    measure_task *m = FJ_CONTAINER_OF(t, measure_task, task);
+    for (int i = 0; i < m->joins; i++) {
+        child_task c = {FJ_TASK_INIT(child_run), 0, 0};
+        fj_fork(&c.task);
+        /* Wait until a thief took it; give up after 50 ms and take it back
+         * (then the join is inline and not counted). */
+        long long give_up = now_ns() + 50 * 1000000LL;
+        while (!__atomic_load_n(&c.started, __ATOMIC_ACQUIRE) && now_ns() < give_up) {
+        }
+        int was_stolen = __atomic_load_n(&c.started, __ATOMIC_ACQUIRE);
+        fj_join(&c.task);
+        long long returned = now_ns();
+        if (was_stolen) {
+            long long lag = returned - c.finished_ns;
+            m->lags[m->stolen++] = lag > 0 ? lag : 0;
+        } else {
+            i--;  /* not stolen: measure again */
+        }
+    }
+    return 0;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    long long x = *(const long long *)a, y = *(const long long *)b;
+    return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+    unsigned workers = 2;
+    int joins = 200;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--workers") == 0)
+            workers = (unsigned)atoi(argv[i + 1]);
+        else if (strcmp(argv[i], "--joins") == 0)
+            joins = atoi(argv[i + 1]);
+    }
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = workers;
+    fj_pool *pool;
+    int rc = fj_pool_create(&pool, &config);
+    if (rc != 0) {
+        fprintf(stderr, "join_lag: fj_pool_create: %s %s\n", fj_strerror(rc), fj_last_error_detail());
+        return 1;
+    }
+    filler f = {pool, 0};
+    pthread_t filler_thread;
+    pthread_create(&filler_thread, NULL, filler_main, &f);
+    long long *lags = calloc((size_t)joins, sizeof *lags);
+    measure_task m = {FJ_TASK_INIT(measure_run), joins, lags, 0};
+    fj_pool_invoke(pool, &m.task);
+    __atomic_store_n(&f.stop, 1, __ATOMIC_RELEASE);
+    pthread_join(filler_thread, NULL);
+    fj_pool_destroy(pool);
+    qsort(lags, (size_t)m.stolen, sizeof *lags, by_value);
+    double p50 = lags[m.stolen / 2] / 1e6, p99 = lags[(m.stolen * 99) / 100] / 1e6, max = lags[m.stolen - 1] / 1e6;
+    printf("join-lag workers=%u joins=%d p50=%.3f ms p99=%.3f ms max=%.3f ms (bar: p99 <= 5 ms: %s)\n", workers,
+           m.stolen, p50, p99, max, p99 <= 5.0 ? "met" : "NOT met");
+    free(lags);
+    return 0;
+}
