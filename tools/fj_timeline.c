@@ -640,6 +640,7 @@ int main(int argc, char **argv)
     free(tl.lanes);
     free(tl.slices);
     free(tl.flows);
+    free(tl.samples);
     free(rank);
     return failed ? 1 : 0;
 }
