@@ -274,7 +274,8 @@ static double sample_end(const timeline *tl, size_t i)
 /* Sorts the samples and adds each lane's descheduled time. */
 static void account_off_cpu(timeline *tl)
 {
-    qsort(tl->samples, tl->sample_count, sizeof *tl->samples, sample_order);
+    if (tl->sample_count > 1)  /* qsort must not be given NULL, even for 0 items */
+        qsort(tl->samples, tl->sample_count, sizeof *tl->samples, sample_order);
     for (size_t i = 0; i < tl->sample_count; i++) {
         const cpu_sample *s = &tl->samples[i];
         tl->lanes[s->lane].off_cpu += (1 - s->percent / 100) * (sample_end(tl, i) - s->t0);
@@ -621,7 +622,8 @@ int main(int argc, char **argv)
     }
     free(tl.lanes);
     tl.lanes = sorted;
-    qsort(tl.slices, tl.slice_count, sizeof *tl.slices, slice_order);
+    if (tl.slice_count > 1)  /* qsort must not be given NULL, even for 0 items */
+        qsort(tl.slices, tl.slice_count, sizeof *tl.slices, slice_order);
     account_off_cpu(&tl);
 
     FILE *out = output ? fopen(output, "w") : stdout;
