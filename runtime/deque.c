@@ -276,6 +276,8 @@ fj_frame *deque_pop_slow(deque *d, fj_frame *f)
     fj_frame *got = NULL;
     if (f >= d->base && deque_head(d) <= f) {
         got = f;
+        /* The claim again, under the lock: thieves read top only under it
+         * from here on, so relaxed is enough (the unlock orders it). */
         atomic_store((atomic_word *)&d->ends.fj_top, (size_t)f);
     }
     pthread_mutex_unlock(&d->lock);

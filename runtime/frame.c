@@ -136,6 +136,8 @@ static void frame_run_observed(fj_worker *w, fj_frame *f, enum hook_event before
 static void frame_force_slow_pops(deque *d)
 {
     pthread_mutex_lock(&d->lock);
+    /* Under the lock, as a thief's store of head (deque.c, point 7): no thief
+     * is between its claim and its check.  Relaxed: our own later pops read it. */
     atomic_store((atomic_word *)&d->ends.fj_head, deque_head_word(d) | FJ__HEAD_FENCED);
     pthread_mutex_unlock(&d->lock);
 }
@@ -173,6 +175,8 @@ static void frame_spawn_overflowed(fj_worker *w, fj_frame *spare)
 static fj_frame *frame_sync_overflowed(fj_worker *w, fj_frame *claimed)
 {
     deque *d = &w->deque;
+    /* Release: undoes the inline pop's claim, as deque_pop_slow does; the
+     * frame below is unchanged, so thieves read what was published before. */
     atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(claimed + 1));
     memcpy(w->overflow_result.fj_data, d->overflow[--d->overflow_count], FJ_FRAME_DATA_SIZE);
     if (d->overflow_count == 0)
@@ -195,6 +199,8 @@ static void frame_spawn_elided(fj_worker *w, fj_frame *f, fj_frame_fn run)
     else
         f->fj_run(w, f);
     f->fj_run = FRAME_RAN_AT_SPAWN;
+    /* Relaxed: read only by this worker's own sync (the frame is never stolen:
+     * head moves past it under the lock below, before top publishes it). */
     atomic_store(frame_state(f), (size_t)run);
     pthread_mutex_lock(&w->deque.lock);
     atomic_store((atomic_word *)&w->deque.ends.fj_head, (size_t)(f + 1) | (deque_head_word(&w->deque) & FJ__HEAD_FENCED));
@@ -254,6 +260,8 @@ static void *frame_leapfrog(fj_worker *w, int v)
     return NULL;
 }
 
+/* The thief's index: a leapfrogging hint read relaxed (a stale or missing
+ * index only costs a failed steal; completion is decided by FRAME_DONE). */
 static int frame_thief(unsigned long state) { return (int)((state >> FRAME_THIEF_SHIFT) & FRAME_THIEF_MASK) - 1; }
 
 typedef struct frame_wait {
@@ -261,6 +269,8 @@ typedef struct frame_wait {
     fj_frame *f;
 } frame_wait;
 
+/* Acquire: pairs with the thief's full CAS of FRAME_DONE (fj__frame_publish),
+ * so the result it wrote into the slot is visible once we see DONE. */
 static bool frame_is_done(fj_frame *f) { return (atomic_load_acquire(frame_state(f)) & FRAME_DONE) != 0; }
 
 static bool frame_wait_has_work(void *ctx)

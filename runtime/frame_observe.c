@@ -41,6 +41,7 @@ void frame_observe_start(fj_worker *w)
     d->shadow_bytes = bytes;
     d->pinned_fenced = true;
     pthread_mutex_lock(&d->lock);
+    /* Under the lock, as in deque.c point 7; relaxed: only our pops read it. */
     atomic_store((atomic_word *)&d->ends.fj_head, deque_head_word(d) | FJ__HEAD_FENCED);
     pthread_mutex_unlock(&d->lock);
 }
