@@ -402,7 +402,13 @@ static void invoke_all_timed_cancels_the_late_ones(void)
     CHECK_RC(0, fj_pool_invoke_all_timed(pool, tasks, 2, 1000000));
     /* Returned only once no thread runs either: both are done. */
     CHECK(fj_task_is_done(&quick.task) && fj_task_is_done(&slow.task));
-    CHECK_RC(0, fj_task_get(&quick.task));
+    /* quick may not have had a turn within the 1 ms on a loaded machine, and a
+     * task not complete at the deadline is cancelled (Java's contract): either
+     * outcome is right, and nothing else is.  slow cannot finish until it is
+     * cancelled, so it must be. */
+    int quick_rc = fj_task_get(&quick.task);
+    if (quick_rc != 0 && quick_rc != FJ_ECANCELED)
+        CHECK_FAIL("quick: expected 0 or FJ_ECANCELED, actual %d (%s)", quick_rc, fj_strerror(quick_rc));
     CHECK_RC(FJ_ECANCELED, fj_task_get(&slow.task));
     pthread_join(opener, NULL);
     CHECK_RC(0, fj_pool_destroy(pool));
