@@ -35,7 +35,10 @@ FJ_ALWAYS_INLINE int task_fork(fj_worker *w, fj_task *t)
      * queued, so the abort is not lost and the body never runs (Java's fork
      * of a cancelled task: its join reports the cancellation).  Relaxed: only
      * this thread forks t; an abort racing the fork aborts a queued task. */
-    unsigned old = atomic_load_u32(task_status(t));
+    /* Acquire (a plain load on x86): a re-fork of a task whose executor
+     * published DONE comes after that executor's last reads of the task
+     * (task_execute reads fj_flags before its CAS); TSan found the race. */
+    unsigned old = atomic_load_acquire_u32(task_status(t));
     if (__builtin_expect((task_phase(old) == PHASE_FORKED) | ((old & STATUS_SETTLED) != 0), 0))
         return task_phase(old) == PHASE_FORKED ? FJ_EBUSY : 0;
     /* Plain stores: nobody else can see t until the push below publishes it.
