@@ -382,7 +382,8 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
  *                       forker waits (up to 2 ms, stealing other holders'
  *                       forks meanwhile) until a thief takes the task, and the
  *                       workers are pinned to distinct CPUs, so a race in your
- *                       program shows up quickly.
+ *                       program shows up quickly.  Fully strict programs only:
+ *                       a holder runs stolen forks on top of its own.
  * @endcode
  *
  * Which workers the API reaches.  A worker is armed for tracing (profiling)

@@ -40,18 +40,14 @@ _Static_assert(FJ_DEFAULT_STEAL_ATTEMPTS >= 1, "an idle round must try at least 
  * Past it a joiner runs nothing more and waits (spin, yield, park), so helping
  * can never overflow the worker's stack. */
 #define FJ_HELP_DEPTH_MAX 48
-/* Random (non-leapfrog) steals while joining stop at this shallower depth, so a
- * joiner is not kept busy with unrelated work long after its child finished. */
-#define FJ_RANDOM_HELP_DEPTH_MAX 8
-_Static_assert(FJ_RANDOM_HELP_DEPTH_MAX <= FJ_HELP_DEPTH_MAX, "random helping is the more limited kind");
-
-/* Hops a joiner follows along the chain thief -> the thief's own thief -> ... */
-#define FJ_LEAPFROG_CHAIN_MAX 8
-_Static_assert(FJ_LEAPFROG_CHAIN_MAX >= 1, "at least the direct thief");
-
 /* Spins a joiner with nothing to help does before it yields, then parks. */
 #define FJ_JOIN_SPIN_ROUNDS 128
 #define FJ_JOIN_YIELD_ROUNDS 16
+/* A parked joiner wakes for its task's completion, and also looks again for
+ * work to leapfrog after this long, doubling up to the maximum: new work at
+ * its thief does not wake it (task.c, point 4). */
+#define FJ_JOIN_PARK_NS_MIN 50000L
+#define FJ_JOIN_PARK_NS_MAX 2000000L
 
 /* Worker thread stack when fj_config.stack_size is 0 (bytes). */
 #define FJ_DEFAULT_STACK_SIZE (8u << 20)

@@ -99,6 +99,19 @@
  *        reads it clear pays fence_heavy(), which covers every pop.
  *    Where membarrier is missing the bit stays set for good.
  *
+ * 8. Ruled steals and tombstones (a joiner's help, task.c point 2).  A joiner
+ *    may take a frame only at or above a floor, or only one given item, and
+ *    only while the task it waits for still runs.  The floor and the item
+ *    are checked at head under the lock, before the claim.  The "still
+ *    runs" check comes after the barrier and the acquire read of top: if it
+ *    says running, every frame below that top was pushed before the task's
+ *    completion (a push after it would carry the completion with it to our
+ *    acquire), so the floor read earlier was one of that run's floors.  A
+ *    frame the owner takes out of the middle (deque_remove, under the lock,
+ *    where no thief is between claim and check) becomes a tombstone: pops
+ *    and steals consume it and go on; deque_compact moves it like an item.
+ *    A pop passes over tombstones only down to the caller's floor.
+ *
  * The one subtle race, argued: owner pop vs thief steal of the last frame.
  *   Let one frame remain at k: head == k, top == k + 1.
  *   (a) The owner stores top = k; the thief stores head = k + 1.
@@ -124,6 +137,11 @@
 #include <sys/mman.h>
 
 #include "frame.h"
+
+void deque_tomb_marker(fj_worker *w, fj_frame *f)
+{
+    deque_item_marker(w, f);
+}
 
 void deque_item_marker(fj_worker *w, fj_frame *f)
 {
@@ -201,11 +219,11 @@ bool deque_compact(deque *d)
     DEQUE_ASSERT_OWNER(d);
     pthread_mutex_lock(&d->lock);
     fj_frame *h = deque_head(d), *t = deque_top(d), *floor = h;
-    while (floor > d->base && floor[-1].fj_run == DEQUE_ITEM_RUN)
+    while (floor > d->base && deque_is_item_slot(&floor[-1]))
         floor--;
     bool all_items = true;
     for (fj_frame *f = h; f < t && all_items; f++)
-        all_items = f->fj_run == DEQUE_ITEM_RUN;
+        all_items = deque_is_item_slot(f);
     bool moved = floor < h && all_items;
     if (moved) {
         memmove(floor, h, (size_t)(t - h) * sizeof *h);
@@ -297,46 +315,74 @@ void deque_lower(deque *d, fj_frame *f)
     pthread_mutex_unlock(&d->lock);
 }
 
-void *deque_pop_item_slow(deque *d, fj_frame *f)
+void *deque_pop_item_slow(deque *d, fj_frame *f, const fj_frame *floor)
 {
+    if (f < floor) {
+        /* Below the caller's floor: not ours to take; give the claim back.
+         * Release, as in deque_push. */
+        atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
+        return NULL;
+    }
     fj_frame *got = f;
     if (deque_head_word(d) > (uintptr_t)f)
         got = deque_pop_slow(d, f);
     if (got) {
         if (got->fj_run == DEQUE_ITEM_RUN)
             return *(void **)(void *)got->fj_data;
+        if (got->fj_run == DEQUE_TOMB_RUN)  /* its item was taken out: go on below */
+            return deque_top(d) > deque_head(d) ? deque_pop_above(d, floor) : NULL;
         /* A typed frame is newest: only its sync may take it; put it back. */
         atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(got + 1));
         return NULL;
     }
     /* f was taken by a thief (or the deque is empty).  A stolen item frame's
      * slot is free at once (point 4); a typed one waits for its sync. */
-    if (f >= d->base && f->fj_run == DEQUE_ITEM_RUN && deque_top(d) == f + 1)
+    if (f >= d->base && deque_is_item_slot(f) && deque_top(d) == f + 1)
         deque_lower(d, f);
     return NULL;
 }
 
-/* Takes frames [h, h + got) under the lock; returns how many it keeps. */
-static size_t deque_take_claimed(fj_frame *h, size_t got, void **out)
+/* Takes frames [h, h + got) under the lock, passing over tombstones: returns
+ * how many frames it consumes (head moves past them) and sets *kept to how
+ * many items or frames it put into out. */
+static size_t deque_take_claimed(fj_frame *h, size_t got, void **out, size_t *kept)
 {
+    size_t n = 0;
     for (size_t i = 0; i < got; i++) {
         fj_frame *f = h + i;
+        if (f->fj_run == DEQUE_TOMB_RUN)
+            continue;
         if (f->fj_run == DEQUE_ITEM_RUN) {
-            out[i] = *(void **)(void *)f->fj_data;
+            out[n++] = *(void **)(void *)f->fj_data;
             continue;
         }
-        if (i > 0)
+        if (n > 0) {
+            *kept = n;
             return i;  /* a typed frame is taken alone (point 6) */
+        }
         /* Plain store under the lock: the owner reads it after it has seen
          * head move past f and taken the lock (deque_pop_slow). */
         atomic_store((atomic_word *)&f->fj_state, FRAME_STOLEN);
         out[0] = (void *)((uintptr_t)f | 1u);
-        return 1;
+        *kept = 1;
+        return i + 1;
     }
+    *kept = n;
     return got;
 }
 
-size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max)
+/* May a ruled steal take the frame at h at all (before claiming it)? */
+static bool deque_rule_admits(const deque_steal_rule *rule, const fj_frame *h)
+{
+    if (!rule)
+        return true;
+    if (h < rule->floor)
+        return false;
+    return !rule->item || (h->fj_run == DEQUE_ITEM_RUN && *(void *const *)(const void *)h->fj_data == rule->item);
+}
+
+/* The steal of points 2, 6 and 7, under `rule` when it is not NULL. */
+static size_t deque_steal_claim(deque *d, bool wait, void **out, size_t max, const deque_steal_rule *rule)
 {
     /* A read-only look first: an empty victim costs no lock and no barrier. */
     if (deque_size(d) == 0)
@@ -349,6 +395,10 @@ size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max)
     fj_frame *h = (fj_frame *)(hw & ~FJ__HEAD_FENCED);
     /* A first look at top, only to size the batch; acquire as below. */
     long seen = (long)((fj_frame *)atomic_load_acquire((atomic_word *)&d->ends.fj_top) - h);
+    if (seen <= 0 || !deque_rule_admits(rule, h)) {
+        pthread_mutex_unlock(&d->lock);
+        return 0;
+    }
     size_t want = seen > 1 ? (size_t)(seen / 2) : 1;  /* half, at least one */
     if (want > max)
         want = max;
@@ -371,14 +421,50 @@ size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max)
     size_t got = want;
     if (h + want > t)
         got = t > h ? (size_t)(t - h) : 0;  /* the owner popped into our claim */
-    got = deque_take_claimed(h, got, out);
-    if (got < want)
+    /* After the barrier and the read of top (point 8): a joiner whose task
+     * completed meanwhile takes nothing. */
+    if (rule && rule->wanted && !rule->wanted(rule->ctx))
+        got = 0;
+    size_t kept = 0;
+    size_t consumed = got ? deque_take_claimed(h, got, out, &kept) : 0;
+    if (consumed < want)
         /* Give the rest back.  Release: our looks at those frames (their
          * runners) happen-before the owner's acquire of head in its pop, so
          * it may rewrite them. */
-        atomic_store_release((atomic_word *)&d->ends.fj_head, (size_t)(h + got) | FJ__HEAD_FENCED);
+        atomic_store_release((atomic_word *)&d->ends.fj_head, (size_t)(h + consumed) | FJ__HEAD_FENCED);
     pthread_mutex_unlock(&d->lock);
-    return got;
+    return kept;
+}
+
+size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max)
+{
+    return deque_steal_claim(d, wait, out, max, NULL);
+}
+
+void *deque_steal_ruled(deque *d, const deque_steal_rule *rule)
+{
+    void *item = NULL;
+    /* One frame: a ruled steal never takes more than the joiner runs next. */
+    return deque_steal_claim(d, true, &item, 1, rule) ? item : NULL;
+}
+
+bool deque_remove(deque *d, const void *item)
+{
+    DEQUE_ASSERT_OWNER(d);
+    pthread_mutex_lock(&d->lock);
+    /* Under the lock no thief is between its claim and its check, and head
+     * stays where it is; only we move top.  So a slot in [head, top) is
+     * ours to rewrite, and thieves read it only after our unlock. */
+    fj_frame *h = deque_head(d), *t = deque_top(d), *f = t;
+    while (f > h && !(f[-1].fj_run == DEQUE_ITEM_RUN && *(void **)(void *)f[-1].fj_data == item))
+        f--;
+    bool found = f > h;
+    if (found && f == t)
+        atomic_store((atomic_word *)&d->ends.fj_top, (size_t)(t - 1));  /* the newest: a pop */
+    else if (found)
+        f[-1].fj_run = DEQUE_TOMB_RUN;
+    pthread_mutex_unlock(&d->lock);
+    return found;
 }
 
 void *deque_steal(deque *d, bool wait)

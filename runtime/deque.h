@@ -72,6 +72,14 @@ enum deque_push_result { DEQUE_PUSHED = 0, DEQUE_NO_MEMORY = -1 };
 /* The runner stored in item frames: a marker, never called. */
 void deque_item_marker(fj_worker *w, fj_frame *f);
 #define DEQUE_ITEM_RUN deque_item_marker
+/* The runner of a tombstone: an item frame whose item the owner took out of
+ * the middle of the deque (deque_remove).  Pops and steals pass over it. */
+void deque_tomb_marker(fj_worker *w, fj_frame *f);
+#define DEQUE_TOMB_RUN deque_tomb_marker
+static inline bool deque_is_item_slot(const fj_frame *f)
+{
+    return f->fj_run == DEQUE_ITEM_RUN || f->fj_run == DEQUE_TOMB_RUN;
+}
 
 /* Reserves room for `frames` frames (0: FJ_DEQUE_FRAMES) as address space,
  * committed when touched; the calling thread becomes the owner until
@@ -110,6 +118,22 @@ void deque_lower(deque *d, fj_frame *f);
 size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max);
 /* Thieves: one frame, as deque_steal_batch with max 1; NULL when empty. */
 void *deque_steal(deque *d, bool wait);
+
+/* What a helping joiner may take (task.c, frame.c): nothing below `floor`,
+ * only `item` when it is not NULL, and only while wanted(ctx) is still true
+ * once the claim is made and top is read (deque.c, point 8). */
+typedef struct deque_steal_rule {
+    const fj_frame *floor;
+    const void *item;
+    bool (*wanted)(void *ctx);
+    void *ctx;
+} deque_steal_rule;
+/* Thieves: one frame, taken only as `rule` allows (waits for the lock). */
+void *deque_steal_ruled(deque *d, const deque_steal_rule *rule);
+/* Owner only: takes `item` out of the deque wherever it lies between head and
+ * top, leaving a tombstone in its slot if it is not the newest.  True if the
+ * owner now holds it; false if it is not queued here (a thief has it). */
+bool deque_remove(deque *d, const void *item);
 
 /* A program bug, not an error: prints both thread ids and aborts (debug builds). */
 void deque_owner_violation(const deque *d, const char *operation);
@@ -163,11 +187,12 @@ static inline int deque_push(deque *d, void *item)
     return DEQUE_PUSHED;
 }
 
-/* Owner only: pops the newest frame if it is an item frame and returns its
- * item; NULL when the deque is empty, the newest frame was stolen, or it is a
- * typed frame (which only its sync may take: it stays). */
-void *deque_pop_item_slow(deque *d, fj_frame *f);
-static inline void *deque_pop(deque *d)
+/* Owner only: pops the newest frame at or above `floor` if it is an item
+ * frame and returns its item, passing over tombstones (never below floor);
+ * NULL when there is none, the newest frame was stolen, or it is a typed
+ * frame (which only its sync may take: it stays). */
+void *deque_pop_item_slow(deque *d, fj_frame *f, const fj_frame *floor);
+static inline void *deque_pop_above(deque *d, const fj_frame *floor)
 {
     DEQUE_ASSERT_OWNER(d);
     fj_frame *f = deque_top(d) - 1;
@@ -178,17 +203,30 @@ static inline void *deque_pop(deque *d)
      * fence_heavy() (deque.c, points 3 and 7); fenced pops see FJ__HEAD_FENCED
      * and fence in the slow path. */
     compiler_barrier();
-    if (__builtin_expect(deque_head_word_acquire(d) > (uintptr_t)f || f->fj_run != DEQUE_ITEM_RUN, 0))
-        return deque_pop_item_slow(d, f);
+    if (__builtin_expect(deque_head_word_acquire(d) > (uintptr_t)f || f->fj_run != DEQUE_ITEM_RUN || f < floor, 0))
+        return deque_pop_item_slow(d, f, floor);
     return *(void **)(void *)f->fj_data;
+}
+
+/* Owner only: deque_pop_above with no floor. */
+static inline void *deque_pop(deque *d) { return deque_pop_above(d, NULL); }
+
+/* Owner only: gives back the item the last deque_pop returned (it is in the
+ * slot at top, untouched).  Release, as in deque_push. */
+static inline void deque_unpop(deque *d)
+{
+    DEQUE_ASSERT_OWNER(d);
+    atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(deque_top(d) + 1));
 }
 
 /* Owner only: the item pop would return, without taking it (NULL if empty or
  * a typed frame is newest).  A thief may take it a moment later; only pop decides. */
 static inline void *deque_peek_newest(const deque *d)
 {
-    fj_frame *t = deque_top(d);
-    if (t <= deque_head(d) || t[-1].fj_run != DEQUE_ITEM_RUN)
+    fj_frame *t = deque_top(d), *h = deque_head(d);
+    while (t > h && t[-1].fj_run == DEQUE_TOMB_RUN)
+        t--;
+    if (t <= h || t[-1].fj_run != DEQUE_ITEM_RUN)
         return NULL;
     return *(void *const *)(const void *)t[-1].fj_data;
 }

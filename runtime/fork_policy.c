@@ -76,8 +76,10 @@ int fork_policy_elide(fj_worker *w, struct fj_task *task)
  * thief takes the task.  A worker that waits also steals: with every worker
  * forking, each holds a task for the others, and a holder that only waited
  * would leave the others waiting for it.  The stolen task runs here, on top
- * of the fork, as a joiner's help would (and within the same depth bound).
- * The hold is waiting to the profiler, not work. */
+ * of the fork, within the join's depth bound.  That is more than a join may
+ * run (task.c, point 2): a stolen task that joins one suspended below it on
+ * this stack would wait for ever, so steal stress is for fully strict
+ * programs (README.md, FJ_STRESS).  The hold is waiting to the profiler, not work. */
 static void stress_hold(fj_worker *w, struct fj_task *task)
 {
     if (++stress_forks % stress_every != 0 || w->help_depth >= STRESS_DEPTH_MAX)
@@ -92,7 +94,7 @@ static void stress_hold(fj_worker *w, struct fj_task *task)
     for (unsigned round = 1; deque_size(&w->deque) >= queued; round++) {
         if (round % 64 == 0 && task_monotonic_ns() > deadline)
             break;
-        fj_task *other = worker_steal_random(w, false, 1);
+        fj_task *other = worker_steal_random(w, false);
         if (other) {
             w->help_depth++;
             task_execute(w, other);

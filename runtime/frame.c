@@ -17,20 +17,17 @@
  *    the slot (deque.c, point 4) and reads the result.
  *
  * 2. Whom the waiting owner helps.  Only the thief, by leapfrogging: it
- *    steals from the thief's deque, and along the chain of workers the thief
- *    itself waits for (leap_target).  What sits in the thief's deque was
- *    spawned while running our frame, below the point where the thief took it
- *    (a worker that takes a frame has nothing stealable below its own sync
- *    point: head was past it), so every task we run descends from the frame
- *    we wait for.  Its completion is needed for ours anyway, so (a) no cycle
- *    of waits can form, whatever the program's join order, (b) the owner
- *    returns at most one leapfrogged task after the frame is done, and (c)
- *    the owner's stack grows by at most one task per leapfrog, each a
- *    descendant, so stack depth stays bounded by the depth of the task tree.
- *
+ *    steals from the thief's deque at or above the thief's run floor, while
+ *    the frame is not done (task.c, point 2, and deque.c, point 8), so every
+ *    task it runs was forked inside the frame's run: the serial run
+ *    finishes it before our sync, so no wait closes a cycle through our
+ *    stack whatever the program's join order, and the owner returns at most
+ *    one leapfrogged task after the frame is done.
+
  * 3. Waiting without burning CPU.  With nothing to leapfrog, the owner spins,
  *    yields, then registers its parker slot in the frame's state with a CAS
- *    and parks as an idle worker (a spawn by the thief wakes it to leapfrog).
+ *    and parks, unlisted and for a limited time (task.c, point 4): the
+ *    frame's completion wakes it, or the time limit sends it looking again.
  *    The thief publishes FRAME_DONE with a CAS that returns the registration
  *    and wakes it.  Two CASes on one word cannot miss each other: no lost
  *    wake-up.
@@ -54,8 +51,8 @@
  *
  * Summary: 1. a sync returns only when its frame's task is done, and
  * everything the task wrote is visible (the thief's CAS releases, our load
- * acquires); 2. a waiting owner runs only descendants of its frame, so no join
- * order deadlocks and stack depth is bounded; 3. nothing is lost or run twice
+ * acquires); 2. a waiting owner runs only work forked inside its frame's run,
+ * so no wait cycles through its stack; 3. nothing is lost or run twice
  * (deque.c); 4. no wake-up is lost (point 3).
  */
 #include <sched.h>
@@ -110,11 +107,16 @@ void fj__frame_publish(fj_worker *w, fj_frame *f)
 
 void frame_run_stolen(fj_worker *w, fj_frame *f)
 {
-    /* Where the owner leapfrogs to: recorded before the body can spawn. */
-    frame_state_add(f, ((unsigned long)w->index + 1) << FRAME_THIEF_SHIFT);
+    /* Where the owner leapfrogs to: our floor, then our index (an RMW, so a
+     * release), both before the body can spawn (task.c, point 2). */
+    size_t outer_floor = worker_enter_floor(w);
+    if (worker_is_member(w))
+        frame_state_add(f, ((unsigned long)w->index + 1) << FRAME_THIEF_SHIFT);
     if (HOOKS_ON(w) && frame_observed(w))
         HOOK(w, HOOK_TASK_BEGIN, frame_shadow(w, f), -1);
     f->fj_run(w, f);
+    /* After the runner's CAS of FRAME_DONE (fj__frame_publish). */
+    worker_leave_floor(w, outer_floor);
 }
 
 /* Runs frame f in place on its owner, observed: named by a stand-in on the
@@ -243,25 +245,24 @@ void fj__spawn_slow(fj_worker *w)
 
 /* ---- sync ---- */
 
-/* Steals one task for a waiting owner from worker `v` or the chain of
- * workers it waits for (point 2). */
-static void *frame_leapfrog(fj_worker *w, int v)
+/* Steals one task for a waiting owner from its thief v: only at or above the
+ * floor of v's current run, and only while f is not done (task.c, point 2). */
+static bool frame_still_waiting(void *ctx) { return (atomic_load_acquire(frame_state(ctx)) & FRAME_DONE) == 0; }
+
+static void *frame_leapfrog(fj_worker *w, int v, fj_frame *f)
 {
-    for (unsigned hop = 0; hop < FJ_LEAPFROG_CHAIN_MAX && v >= 0 && v != (int)w->index; hop++) {
-        fj_worker *victim = w->pool->workers[v];
-        void *x = deque_steal(&victim->deque, true);
-        if (x) {
-            counter_add(&w->count.leapfrogs, 1);
-            HOOK(w, HOOK_LEAPFROG, deque_is_tagged_frame(x) ? frame_shadow(w, deque_tagged_frame(x)) : x, v);
-            return x;
-        }
-        v = (int)atomic_load(&victim->leap_target) - 1;
+    fj_worker *victim = w->pool->workers[v];
+    deque_steal_rule rule = {worker_run_floor(victim), NULL, frame_still_waiting, f};
+    void *x = deque_steal_ruled(&victim->deque, &rule);
+    if (x) {
+        counter_add(&w->count.leapfrogs, 1);
+        HOOK(w, HOOK_LEAPFROG, deque_is_tagged_frame(x) ? frame_shadow(w, deque_tagged_frame(x)) : x, v);
     }
-    return NULL;
+    return x;
 }
 
-/* The thief's index: a leapfrogging hint read relaxed (a stale or missing
- * index only costs a failed steal; completion is decided by FRAME_DONE). */
+/* The thief's index, from a state read with acquire (frame_thief_of): the
+ * thief raised its run floor before it published the index. */
 static int frame_thief(unsigned long state) { return (int)((state >> FRAME_THIEF_SHIFT) & FRAME_THIEF_MASK) - 1; }
 
 typedef struct frame_wait {
@@ -283,7 +284,7 @@ static bool frame_wait_has_work(void *ctx)
 }
 
 /* Registers us as the frame's waiter and parks (point 3). */
-static void frame_park(fj_worker *w, fj_frame *f)
+static void frame_park(fj_worker *w, fj_frame *f, long timeout_ns)
 {
     unsigned long s = atomic_load(frame_state(f));
     if (s & FRAME_DONE)
@@ -293,7 +294,10 @@ static void frame_park(fj_worker *w, fj_frame *f)
     counter_add(&w->count.parks, 1);
     HOOK(w, HOOK_PARK, NULL, -1);
     frame_wait fw = {w, f};
-    idle_park(&w->pool->idle, w->slot, frame_wait_has_work, &fw);
+    /* Unlisted: an owner may take only its thief's work (task.c, point 4). */
+    pool_count_parked_joiner(w->pool, 1);
+    idle_park_unlisted(w->slot, frame_wait_has_work, &fw, timeout_ns);
+    pool_count_parked_joiner(w->pool, -1);
     counter_add(&w->count.wakeups, 1);
     HOOK(w, HOOK_WAKE, NULL, -1);
 }
@@ -303,33 +307,30 @@ static void frame_park(fj_worker *w, fj_frame *f)
  * the slot until the next push). */
 static void frame_wait_stolen(fj_worker *w, fj_frame *f)
 {
-    size_t saved_target = atomic_load(&w->leap_target);
     unsigned idle_rounds = 0;
+    long park_ns = FJ_JOIN_PARK_NS_MIN;
     fj_task *shadow = frame_observed(w) ? frame_shadow(w, f) : NULL;
     if (shadow)
         HOOK(w, frame_is_done(f) ? HOOK_JOIN_DONE : HOOK_JOIN_BEGIN, shadow, -1);
     bool waited = shadow && !frame_is_done(f);
     while (!frame_is_done(f)) {
-        int thief = frame_thief(atomic_load(frame_state(f)));
+        int thief = frame_thief(atomic_load_acquire(frame_state(f)));
         void *x = NULL;
-        if (thief >= 0) {
-            /* Published for owners that wait on us (their chain runs through us). */
-            atomic_store(&w->leap_target, (size_t)thief + 1);
-            x = frame_leapfrog(w, thief);
-        }
+        if (thief >= 0 && thief != (int)w->index && w->help_depth <= FJ_HELP_DEPTH_MAX)
+            x = frame_leapfrog(w, thief, f);
         if (x) {
             task_execute(w, x);
             idle_rounds = 0;
+            park_ns = FJ_JOIN_PARK_NS_MIN;
         } else if (++idle_rounds < FJ_JOIN_SPIN_ROUNDS) {
             cpu_relax();
         } else if (idle_rounds < FJ_JOIN_SPIN_ROUNDS + FJ_JOIN_YIELD_ROUNDS) {
             sched_yield();
         } else {
-            frame_park(w, f);
-            idle_rounds = 0;
+            frame_park(w, f, park_ns);  /* with a time limit, as join_park (task.c, point 4) */
+            park_ns = park_ns < FJ_JOIN_PARK_NS_MAX / 2 ? 2 * park_ns : FJ_JOIN_PARK_NS_MAX;
         }
     }
-    atomic_store(&w->leap_target, saved_target);
     if (waited)
         HOOK(w, HOOK_JOIN_END, shadow, -1);
     /* fj_tasks that helped tasks forked and left above f: run them now (their
@@ -369,6 +370,8 @@ static fj_frame *frame_take(fj_worker *w, fj_frame *f, fj_frame_fn run)
             task_execute(w, *(void **)(void *)f->fj_data);
             return NULL;
         }
+        if (f->fj_run == DEQUE_TOMB_RUN)  /* an fj_task its join took out: nothing left */
+            return NULL;
         /* Another task's frame: a forgotten sync.  Run it in place, drop it. */
         counter_add(&w->count.unsynced, 1);
         f->fj_run(w, f);
@@ -383,7 +386,7 @@ static fj_frame *frame_take(fj_worker *w, fj_frame *f, fj_frame_fn run)
         if (frame_observed(w))
             HOOK(w, HOOK_JOIN_DONE, frame_shadow(w, f), -1);
         deque_lower(d, f);
-    } else if (real == DEQUE_ITEM_RUN) {
+    } else if (real == DEQUE_ITEM_RUN || real == DEQUE_TOMB_RUN) {
         deque_lower(d, f);
         return NULL;
     } else {
@@ -414,7 +417,7 @@ static size_t typed_frames_above(const fj_worker *w, const fj_frame *entry_top)
 {
     size_t typed = 0;
     for (const fj_frame *f = entry_top; f < deque_top(&w->deque); f++)
-        typed += f->fj_run != DEQUE_ITEM_RUN;
+        typed += !deque_is_item_slot(f);
     return typed;
 }
 

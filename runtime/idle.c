@@ -23,8 +23,8 @@
  *      was needed for work that appeared after V looked, and that publisher
  *      repeats step 3.  So some worker that was asleep when the work appeared
  *      is awake after it.
- *   5. Joiners park here too (task.c) and are listed only while they may take
- *      any work, so a wake that lands on one is not wasted.
+ *   5. Joiners park with idle_park_unlisted (task.c, frame.c): they may not
+ *      take just any work, so a wake that landed on one would be wasted.
  *
  * Start-up, shutdown and wake paths use full fences and a mutex generously;
  * only the fork path's sleepers test (idle_should_signal) is hot.
@@ -141,8 +141,9 @@ void idle_park(idle *s, unsigned slot, bool (*has_work)(void *ctx), void *ctx)
     atomic_fetch_add_full(&s->sleepers, (size_t)-1);
 }
 
-void idle_park_unlisted(unsigned slot, bool (*has_work)(void *ctx), void *ctx)
+void idle_park_unlisted(unsigned slot, bool (*has_work)(void *ctx), void *ctx, long timeout_ns)
 {
+    struct timespec limit = {timeout_ns / 1000000000L, timeout_ns % 1000000000L};
     parker *p = &parkers[slot];
     /* Acquire: as in idle_park; read before the final check below. */
     unsigned e = atomic_load_acquire_u32(&p->word);
@@ -151,7 +152,7 @@ void idle_park_unlisted(unsigned slot, bool (*has_work)(void *ctx), void *ctx)
      * against the fast-path completion's fence_light (task_inline.h). */
     fence_heavy();
     if (!has_work(ctx))
-        futex_wait(&p->word, e, NULL);
+        futex_wait(&p->word, e, timeout_ns > 0 ? &limit : NULL);
 }
 
 void idle_signal_work(idle *s)

@@ -56,8 +56,9 @@ void idle_destroy(idle *s);
 void idle_park(idle *s, unsigned slot, bool (*has_work)(void *ctx), void *ctx);
 
 /* As idle_park, but not listed: only parker_wake(slot) wakes it, never a signal
- * for new work.  For joiners that may not take more work (help depth bound). */
-void idle_park_unlisted(unsigned slot, bool (*has_work)(void *ctx), void *ctx);
+ * for new work, or the end of `timeout_ns` (0: none), after which the caller
+ * looks again.  For joiners, which may take only some work (task.c, point 4). */
+void idle_park_unlisted(unsigned slot, bool (*has_work)(void *ctx), void *ctx, long timeout_ns);
 
 /* Wakes one parked worker, if any.  The caller published work and then issued
  * fence_light(); that pairs with the fence_heavy() in idle_park. */

@@ -350,10 +350,8 @@ unsigned fj_pool_get_running_thread_count(const fj_pool *pool)
     if (!pool)
         return 0;
     unsigned active = fj_pool_get_active_thread_count(pool);
-    /* Parked, listed workers minus those parked in the scheduler loop are the
-     * joiners parked in a join. */
-    size_t sleepers = atomic_load(&pool->idle.sleepers), parked = atomic_load(&pool->idle_workers);
-    size_t waiting = (sleepers > parked ? sleepers - parked : 0) + java_count_get(pool, JAVA_BLOCKED);
+    /* Joiners parked in a join or a sync, and managed blockers. */
+    size_t waiting = atomic_load(&pool->joiners_parked) + java_count_get(pool, JAVA_BLOCKED);
     return active > waiting ? active - (unsigned)waiting : 0;
 }
 

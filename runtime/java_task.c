@@ -217,7 +217,7 @@ fj_task *fj_poll_task(void)
      * forked by some other thread).  Submissions stay in the injector: one
      * taken out would never be uncounted, and destroy would wait for it. */
     for (unsigned i = 0; !t && i < w->pool->count; i++)
-        t = worker_steal_random(w, false, 1);
+        t = worker_steal_random(w, false);
     if (t)
         task_take_back(t);
     return t;

@@ -15,15 +15,14 @@
  * 1. The pool's worker array is fixed at creation (pool.c) and thieves pick
  *    victims from it, so a spare cannot be listed there without changing the
  *    core.  A spare is instead an fj_worker of its own, outside the array,
- *    that *borrows the blocked worker's index*.  Tasks it takes are marked as
- *    taken by that index, so joiners leapfrog into the blocked worker's deque,
- *    which the spare drains first anyway.  Its own deque is private: only it
+ *    that *borrows the blocked worker's index*.  Tasks it runs name no thief
+ *    (worker_is_member is false for it), so their joiners do not leapfrog on
+ *    the blocked worker's deque, which the spare drains first anyway.  Its own deque is private: only it
  *    pops from it (every join of its own forks is a fast-path pop), and it
  *    empties it before it stops.
  * 2. A spare never parks listed in the pool's idle stack (that stack has room
- *    for the pool's workers only): it starts with help_depth above
- *    FJ_RANDOM_HELP_DEPTH_MAX, so in a join it only leapfrogs and parks
- *    unlisted (task.c, join_park), and with nothing to do in its own loop it
+ *    for the pool's workers only): in a join it parks unlisted, as every
+ *    joiner does (task.c, point 4), and with nothing to do in its own loop it
  *    polls with a short timed futex wait on its stop word.
  * 3. Stopping.  When block() returns, the blocked thread sets the stop word and
  *    joins the spare's thread.  The spare finishes the task it is running and
@@ -110,11 +109,11 @@ static void spare_prepare(spare *s, fj_worker *blocked)
     deque_set_idle(&w->deque, (const volatile unsigned long *)&w->pool->idle.sleepers);
     w->index = blocked->index;
     w->hooks = 0;
-    w->help_depth = FJ_RANDOM_HELP_DEPTH_MAX + 1;
+    w->help_depth = 0;
     w->rng = blocked->rng ^ 0x94d049bb133111ebull;
     if (!w->rng)
         w->rng = 1;
-    atomic_store(&w->leap_target, 0);
+    atomic_store(&w->run_floor, (size_t)deque_top(&w->deque));
 }
 
 /* Acquire: pairs with the release in spare_retire. */
@@ -130,10 +129,8 @@ static fj_task *spare_find_work(spare *s)
     if (t || spare_stopping(s))
         return t;
     t = deque_steal(&s->blocked->deque, false);
-    if (t) {
-        task_set_thief(t, (int)w->index);
+    if (t)
         return t;
-    }
     return worker_find_work(w, w->pool->config.steal_attempts, false);
 }
 

@@ -29,6 +29,7 @@ struct fj_pool {
     atomic_word state;         /* accepting + count, see above */
     atomic_word stopping;      /* 1: workers exit once they find no work */
     atomic_word idle_workers;  /* workers parked in the scheduler loop (not in a join) */
+    atomic_word joiners_parked; /* workers parked in a join or a sync (task.c, frame.c) */
     pthread_mutex_t lifecycle_lock;
     pthread_cond_t drained;    /* state reached "not accepting, count 0" */
 };
@@ -38,6 +39,18 @@ struct fj_pool {
  * search found nothing, and destroy drained every submission first), but it
  * keeps "saw stopping" after everything destroy did before setting it. */
 static inline bool pool_stopping(const fj_pool *pool) { return atomic_load_acquire(&pool->stopping) != 0; }
+
+/* False for a spare that stands in for a blocked worker (managed_block.c): it
+ * shares that worker's index, so it never names itself a task's thief. */
+/* Counts a joiner in or out of joiners_parked around its park.  An RMW, as
+ * several workers count; full only because atomics.h has no relaxed add:
+ * the count is a statistic (getRunningThreadCount), read racily. */
+static inline void pool_count_parked_joiner(fj_pool *pool, int delta)
+{
+    atomic_fetch_add_full(&pool->joiners_parked, (size_t)(long)delta);
+}
+
+static inline bool worker_is_member(const fj_worker *w) { return w->pool->workers[w->index] == w; }
 
 /* Counts one accepted submission, or returns FJ_ESHUTDOWN. */
 int pool_admit(fj_pool *pool);

@@ -13,50 +13,79 @@
  *
  * Complications, one at a time:
  *
- * 1. Joining out of order.  If t is in my deque but not on top, the tasks above
- *    it were forked after it by this worker and are still unstarted.  join pops
- *    and runs them until it reaches t (or finds the deque empty: a thief took
- *    t).  Running them early is always allowed: their own joins then find them
- *    done.  So any join order works and none can deadlock.
+ * 1. Joining out of order.  If t is in my deque but not on top, the tasks
+ *    above it were forked after it.  The join takes t out of the middle
+ *    (deque_remove leaves a tombstone that pops and steals pass over) and
+ *    runs it here, as if it had been on top; the tasks above stay queued.
+ *    Running them first instead would run later siblings before t, and a
+ *    later sibling may join t (point 2).  A pop that took one of them is
+ *    undone (deque_unpop).
  *
- * 2. Which work to help with.  When a thief took t, the most useful work is
- *    t's own: whatever the thief forked while running t sits in the thief's
- *    deque.  The joiner steals from there first (leapfrogging).  If the thief
- *    is itself waiting in a join, it has published whom it waits for
- *    (leap_target), and the joiner follows that chain, up to
- *    FJ_LEAPFROG_CHAIN_MAX hops.  Then it tries its own deque (non-strict
- *    programs may leave tasks there), then random victims and the injector.
+ * 2. Which work a joiner may run.  fj.h lets any task join any forked task,
+ *    so "help with anything" can deadlock: a helped task that joins a task
+ *    suspended below it on the same stack waits for ever (issue #13: a join
+ *    that ran a later sibling, or a random steal, that joined an earlier one).
+ *    The rule that excludes it rests on the serial order: the order of the
+ *    program run with every fork executed at once.  A program fj accepts
+ *    finishes that way, so every join waits for a task the serial run has
+ *    finished by the join's point.  Each worker keeps a *run floor*: its
+ *    deque's top when the task it runs now began as thief, helper or remover
+ *    (worker_enter_floor; an inline pop keeps its parent's, which is the
+ *    same point in the serial order).  A join of t may run only
+ *      (a) t itself, taken from our deque (point 1) or from the head of the
+ *          deque of the worker that forked it;
+ *      (b) a task at or above our run floor in our own deque: forked by the
+ *          task we run, or by tasks nested above it, before this join, so
+ *          the serial run finished it before this join's point;
+ *      (c) a task at or above the run floor of t's thief, while t runs
+ *          (leapfrogging): forked inside t's run, so finished serially
+ *          before t ends, which is before this join's point.
+ *    By induction up a stack, every frame the serial run finishes before the
+ *    join point of the frame below it.  A frame G that joins a frame F below
+ *    it would wait for F, which ends serially after its own join point, so
+ *    after G's: the serial run would not finish G's join, and the program
+ *    is not one fj accepts.  So no wait closes a cycle through one stack.
+ *    Leapfrogging reads the thief's floor (relaxed) after the thief's index
+ *    (acquire; the thief raised its floor first), and the steal confirms
+ *    that t is still running after its barrier and its read of top
+ *    (deque.c, point 8), so a floor of a later run is never used.  A
+ *    scheduler loop at the bottom of a stack may run anything; a steal takes
+ *    one task, never a batch (a batch's extras would lie below the floor of
+ *    the task the thief runs, out of reach of their own joiners).
  *
- * 3. Bounding the stack.  Each task run while helping nests on the joiner's
- *    stack, and may join and help in turn.  help_depth counts the join_help
- *    frames on this worker's stack.  Beyond FJ_RANDOM_HELP_DEPTH_MAX only
- *    leapfrogging is allowed (work that t's completion needs anyway, so it
- *    cannot keep the joiner busy after t is done); beyond FJ_HELP_DEPTH_MAX
- *    nothing is run and the joiner only waits.  Stack use is therefore at most
- *    FJ_HELP_DEPTH_MAX nested task frames above the deepest strict join.
+ * 3. Bounding the stack.  help_depth counts join_help frames on this
+ *    worker's stack; beyond FJ_HELP_DEPTH_MAX a join runs nothing but t and
+ *    waits.  Every helped task is one whose completion this join's point
+ *    depends on in the serial order, so a joiner returns at most one helped
+ *    task after t is done, never an unrelated subtree (the join-lag bench).
  *
- * 4. Why helping terminates.  In a fully strict program a task joins only its
- *    own descendants.  Every task the joiner runs while helping is either a
- *    descendant of t (leapfrog) or unrelated work whose joins wait only on its
- *    own descendants; none of them waits on a frame below it on this stack.
- *    So no cycle of waits can form, and each helped task completes.  The
- *    joiner checks t after every helped task: it returns at most one helped
- *    task's duration after t completes, and random helping is cut at a shallow
- *    depth to keep that small.
+ * 4. Waiting without burning CPU.  With nothing it may run, the joiner
+ *    spins, yields, then registers its parker slot in t's status word (CAS)
+ *    and parks, unlisted: a wake for new work must reach a worker that may
+ *    take it (idle.c, point 5).  The executor of t wakes it on completion;
+ *    work its thief forks meanwhile does not, so the park has a time limit
+ *    (FJ_JOIN_PARK_NS_MIN, doubling to FJ_JOIN_PARK_NS_MAX) after which the
+ *    joiner looks for work to leapfrog again.
+ *    The lost-wake-up argument is that of idle.c, with t's completion as the
+ *    published "work": the executor either publishes DONE with a CAS that
+ *    returns our registration, or stores the phase byte and, after
+ *    fence_light, reloads the word, against our registration CAS and
+ *    fence_heavy before the final check.
  *
- * 5. Waiting without burning CPU.  With nothing to help, the joiner spins,
- *    yields, then registers its parker slot in t's status word (CAS) and parks.
- *    It parks listed as an idle worker, so new work wakes it to help, and the
- *    executor of t wakes it on completion.  The lost-wake-up argument is that
- *    of idle.c, with t's completion as the published "work": the executor
- *    either publishes DONE with a CAS that returns our registration, or stores
- *    the phase byte and, after fence_light, reloads the word, against our
- *    registration CAS and fence_heavy before the final check.
+ * 5. What the rule does not reach.  t queued in the middle of another
+ *    worker's deque, below that worker's run floor, is run when it reaches
+ *    the head (thieves at the bottom of their stacks take from there) or
+ *    when its owner pops it.  That every such t is reached while all workers
+ *    wait is not proved here; tests/stress/stress_nonstrict.c (random
+ *    non-strict DAGs, 1 to 8 workers, with and without FJ_STRESS) has not
+ *    found a case.  Java's answer is a spare thread (tryCompensate).
  *
  * Summary: 1. a join returns only when t is done, and everything t wrote is
- * visible (release on completion, acquire in join); 2. any join order works;
- * 3. helping nests at most FJ_HELP_DEPTH_MAX deep; 4. strict programs cannot
- * deadlock; 5. a joiner parks only when there is nothing it may help with.
+ * visible (release on completion, acquire in join); 2. any join order that
+ * the serial run finishes works, and no wait cycles through one stack;
+ * 3. helping nests at most FJ_HELP_DEPTH_MAX deep, and runs only work the
+ * join's point depends on; 4. a joiner parks only when there is nothing it
+ * may run.
  */
 #include <sched.h>
 #include <time.h>
@@ -109,6 +138,13 @@ void task_execute(fj_worker *w, fj_task *t)
     /* Read before publishing: afterwards t may be gone. */
     unsigned flags = t->fj_flags;
     fj_pool *submitted_to = t->fj_pool;
+    size_t outer_floor = 0;
+    if (w) {
+        /* Floor first, then our index as t's thief (release): a joiner that
+         * reads the index leapfrogs only above this run's floor (point 2). */
+        outer_floor = worker_enter_floor(w);
+        task_set_thief(t, worker_is_member(w) ? (int)w->index : -1);
+    }
     unsigned status = task_status_acquire(t);
     unsigned char phase = PHASE_DONE;
     if (!(status & STATUS_SETTLED)) {
@@ -129,6 +165,8 @@ void task_execute(fj_worker *w, fj_task *t)
         }
     }
     task_publish(t, phase);
+    if (w)
+        worker_leave_floor(w, outer_floor);
     if (flags & TASK_FLAG_EXTERNAL)
         pool_retire(submitted_to);
 }
@@ -225,56 +263,50 @@ static fj_pool *task_pool(const fj_task *t)
     return owner ? owner->pool : (fj_pool *)t->fj_pool;
 }
 
-/* Where leapfrogging starts: the worker that took t, or (t still queued) the
- * worker whose deque holds it.  -1 if none in our pool. */
-static int leap_start(const fj_worker *w, const fj_task *t)
-{
-    if (task_pool(t) != w->pool)
-        return -1;
-    int thief = task_thief(t);
-    if (thief >= 0)
-        return thief != (int)w->index ? thief : -1;
-    const fj_worker *owner = t->fj_owner;
-    return owner && owner != w ? (int)owner->index : -1;
-}
+/* Leapfrogging (point 2): one task from the deque of t's thief v, taken
+ * only at or above the floor of v's current run and only while t is still
+ * running, so that it is work of t's run. */
+static bool join_still_waiting(void *ctx) { return !status_is_done(task_status_acquire(ctx)); }
 
-/* Steals from worker `v`, then along the chain of workers it waits for. */
-static fj_task *leapfrog(fj_worker *w, int v)
+static fj_task *join_leapfrog(fj_worker *w, int v, fj_task *t)
 {
-    for (unsigned hop = 0; hop < FJ_LEAPFROG_CHAIN_MAX && v >= 0 && v != (int)w->index; hop++) {
-        fj_worker *victim = w->pool->workers[v];
-        fj_task *x = deque_steal(&victim->deque, true);
-        if (x) {
-            task_set_thief(x, (int)w->index);
-            counter_add(&w->count.leapfrogs, 1);
-            HOOK(w, HOOK_LEAPFROG, x, v);
-            return x;
-        }
-        v = (int)atomic_load(&victim->leap_target) - 1;
+    fj_worker *victim = w->pool->workers[v];
+    deque_steal_rule rule = {worker_run_floor(victim), NULL, join_still_waiting, t};
+    fj_task *x = deque_steal_ruled(&victim->deque, &rule);
+    if (x) {
+        counter_add(&w->count.leapfrogs, 1);
+        HOOK(w, HOOK_LEAPFROG, x, v);
     }
-    return NULL;
+    return x;
 }
 
-/* One attempt at finding a task to run while waiting for t (point 2, 3). */
-static fj_task *join_find_help(fj_worker *w, const fj_task *t)
+/* t is queued in the deque of another worker that forked it (a join by a
+ * task that did not fork t): take it if it is the oldest frame there. */
+static fj_task *join_take_queued(fj_worker *w, fj_task *t)
+{
+    const fj_worker *owner = t->fj_owner;
+    if (!owner || owner == w || owner->pool != w->pool)
+        return NULL;
+    deque_steal_rule rule = {NULL, t, NULL, NULL};
+    return deque_steal_ruled(&((fj_worker *)owner)->deque, &rule);
+}
+
+/* One attempt at finding a task to run while waiting for t (points 2, 3). */
+static fj_task *join_find_help(fj_worker *w, fj_task *t)
 {
     if (w->help_depth > FJ_HELP_DEPTH_MAX)
         return NULL;
-    int target = leap_start(w, t);
-    if (target >= 0) {
-        /* Published for joiners that wait on us (their chain runs through us). */
-        atomic_store(&w->leap_target, (size_t)target + 1);
-        fj_task *x = leapfrog(w, target);
+    int thief = task_thief(t);
+    if (thief >= 0 && thief != (int)w->index && task_pool(t) == w->pool) {
+        fj_task *x = join_leapfrog(w, thief, t);
+        if (x)
+            return x;
+    } else if (thief < 0) {
+        fj_task *x = join_take_queued(w, t);
         if (x)
             return x;
     }
-    if (w->help_depth > FJ_RANDOM_HELP_DEPTH_MAX)
-        return NULL;
-    fj_task *x = deque_pop(&w->deque);
-    if (!x)
-        x = worker_take_injected(w);
-    if (!x)
-        x = worker_steal_random(w, false, 1);
+    fj_task *x = deque_pop_above(&w->deque, worker_run_floor(w));
     if (x)
         counter_add(&w->count.helps, 1);
     return x;
@@ -282,7 +314,7 @@ static fj_task *join_find_help(fj_worker *w, const fj_task *t)
 
 typedef struct join_wait {
     fj_worker *w;
-    const fj_task *t;
+    fj_task *t;
 } join_wait;
 
 static bool join_task_done(void *ctx)
@@ -296,10 +328,10 @@ static bool join_has_work(void *ctx)
     const join_wait *jw = ctx;
     if (join_task_done(ctx))
         return true;
-    int target = leap_start(jw->w, jw->t);
-    if (target >= 0 && deque_size(&jw->w->pool->workers[target]->deque) > 0)
+    int thief = task_thief(jw->t);
+    if (thief >= 0 && thief != (int)jw->w->index && deque_size(&jw->w->pool->workers[thief]->deque) > 0)
         return true;
-    return jw->w->help_depth <= FJ_RANDOM_HELP_DEPTH_MAX && worker_pool_has_work(jw->w);
+    return deque_top(&jw->w->deque) > worker_run_floor(jw->w) && deque_size(&jw->w->deque) > 0;
 }
 
 /* Registers w as t's waiter.  Returns 1 if registered, 0 if t is done, -1 if
@@ -324,7 +356,9 @@ static int join_register(fj_worker *w, fj_task *t)
     }
 }
 
-static void join_park(fj_worker *w, fj_task *t)
+/* Parks unlisted (point 4): a joiner may not take just any work, so a wake
+ * meant for an idle worker must not land on it (idle.c, point 5). */
+static void join_park(fj_worker *w, fj_task *t, long timeout_ns)
 {
     int registered = join_register(w, t);
     if (registered == 0)
@@ -334,74 +368,55 @@ static void join_park(fj_worker *w, fj_task *t)
     join_wait jw = {w, t};
     if (registered < 0)
         task_wait_external(t, task_monotonic_ns() + 1000000);  /* poll: 1 ms */
-    else if (w->help_depth <= FJ_RANDOM_HELP_DEPTH_MAX)
-        idle_park(&w->pool->idle, w->slot, join_has_work, &jw);
-    else
-        idle_park_unlisted(w->slot, join_has_work, &jw);
+    else {
+        pool_count_parked_joiner(w->pool, 1);
+        idle_park_unlisted(w->slot, join_has_work, &jw, timeout_ns);
+        pool_count_parked_joiner(w->pool, -1);
+    }
     counter_add(&w->count.wakeups, 1);
     HOOK(w, HOOK_WAKE, t, -1);
 }
 
 void task_join_help(fj_worker *w, fj_task *t)
 {
-    size_t saved_target = atomic_load(&w->leap_target);
     w->help_depth++;
     HOOK(w, HOOK_JOIN_BEGIN, t, -1);
     unsigned idle_rounds = 0;
+    long park_ns = FJ_JOIN_PARK_NS_MIN;
     while (!status_is_done(task_status_acquire(t))) {
         fj_task *x = join_find_help(w, t);
         if (x) {
             task_execute(w, x);
             idle_rounds = 0;
+            park_ns = FJ_JOIN_PARK_NS_MIN;
         } else if (++idle_rounds < FJ_JOIN_SPIN_ROUNDS) {
             cpu_relax();
         } else if (idle_rounds < FJ_JOIN_SPIN_ROUNDS + FJ_JOIN_YIELD_ROUNDS) {
             sched_yield();
         } else {
-            join_park(w, t);
-            idle_rounds = 0;
+            join_park(w, t, park_ns);
+            park_ns = park_ns < FJ_JOIN_PARK_NS_MAX / 2 ? 2 * park_ns : FJ_JOIN_PARK_NS_MAX;
         }
     }
     HOOK(w, HOOK_JOIN_END, t, -1);
     w->help_depth--;
-    atomic_store(&w->leap_target, saved_target);
 }
 
-/* t is below a typed frame of ours that is not synced yet (a typed task
- * forked t, then spawned, then joins t): the pop cannot reach t, and on a
- * worker nobody steals from t would wait for ever.  So we take our own
- * oldest frames as a thief would (deque_steal on our own deque: the lock and
- * the THE protocol make that safe) and run them, t among them, until t is
- * done.  A typed frame taken so runs in place and is published as stolen,
- * so its own sync later finds its result (frame.c).  Everything run is ours:
- * its forking worker may run it at any time. */
-static void task_join_under_typed(fj_worker *w, fj_task *t)
+/* t is in our deque under newer frames (point 1): take it out and run it
+ * here, above a floor of its own, as if it had been on top. */
+static int join_run_removed(fj_worker *w, fj_task *t)
 {
-    while (!status_is_done(task_status_acquire(t))) {
-        fj_frame *top = deque_top(&w->deque);
-        if (top <= deque_head(&w->deque) || top[-1].fj_run == DEQUE_ITEM_RUN)
-            return;  /* nothing typed on top any more: the usual paths apply */
-        void *x = deque_steal(&w->deque, true);
-        if (!x)
-            return;
-        if (deque_is_tagged_frame(x))
-            frame_run_stolen(w, deque_tagged_frame(x));
-        else
-            task_execute(w, x);
-    }
+    size_t outer_floor = worker_enter_floor(w);
+    int rc = task_run_popped_by_joiner(w, t, atomic_load_u32(task_status(t)));
+    worker_leave_floor(w, outer_floor);
+    return rc;
 }
 
 int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped)
 {
-    /* Point 1: t is deeper in our deque (or was stolen); run what is above it. */
-    while (popped) {
-        if (popped == t)
-            return task_run_popped_by_joiner(w, t, atomic_load_u32(task_status(t)));
-        task_execute(w, popped);
-        if (status_is_done(task_status_acquire(t)))
-            break;
-        popped = deque_pop(&w->deque);
-    }
+    /* The inline pop took a newer task, not t: it goes back on top (point 1). */
+    if (popped)
+        deque_unpop(&w->deque);
     unsigned status = task_status_acquire(t);
     if (status_is_done(status)) {
         HOOK(w, HOOK_JOIN_DONE, t, -1);  /* the profiler's join of a finished child */
@@ -409,8 +424,8 @@ int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped)
     }
     if (task_phase(status) == PHASE_NEW)
         return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
-    if (t->fj_owner == w)
-        task_join_under_typed(w, t);
+    if (t->fj_owner == w && deque_remove(&w->deque, t))
+        return join_run_removed(w, t);
     task_join_help(w, t);
     return task_outcome_of(t, task_status_acquire(t));
 }

@@ -42,9 +42,10 @@ FJ_ALWAYS_INLINE int task_fork(fj_worker *w, fj_task *t)
     if (__builtin_expect((task_phase(old) == PHASE_FORKED) | ((old & STATUS_SETTLED) != 0), 0))
         return task_phase(old) == PHASE_FORKED ? FJ_EBUSY : 0;
     /* Plain stores: nobody else can see t until the push below publishes it.
-     * fj_thief is not reset: it is only a leapfrogging hint, rewritten by
-     * whichever worker takes t. */
+     * fj_thief is reset: a joiner leapfrogs on the worker it names, which
+     * must be the one running this fork of t (task.c, point 2). */
     atomic_store_u32(task_status(t), PHASE_FORKED);
+    atomic_store_u32((atomic_u32 *)&t->fj_thief, (unsigned)-1);
     if (__builtin_expect(t->fj_error != 0, 0))
         t->fj_error = 0;
     t->fj_owner = w;

@@ -42,8 +42,11 @@ typedef struct fj_worker {
     void *profile;            /* profiler state (profile.c), when profiling */
     pthread_t thread;
     char pad_owner[FJ_CACHE_LINE];
-    /* Read by other joiners following a leapfrog chain. */
-    atomic_word leap_target;  /* index + 1 of the worker we wait on, 0 if none */
+    /* Read by joiners that leapfrog on us: the frame our deque's top was at
+     * when the task we run now began (as thief, helper or remover).  What
+     * lies at or above it in our deque was forked by that task or by tasks
+     * run above it on our stack (task.c, point 2). */
+    atomic_word run_floor;
     char pad_shared[FJ_CACHE_LINE];
 } fj_worker;
 
@@ -60,13 +63,35 @@ struct fj_task *worker_find_work(fj_worker *w, unsigned attempts, bool wait);
  * nothing.  `wait`: wait for a busy victim lock instead of moving on.  With
  * `batch` > 1 it may take up to that many (half the victim's tasks): it returns
  * the oldest and pushes the others on w's own deque. */
-struct fj_task *worker_steal_random(fj_worker *w, bool wait, size_t batch);
+struct fj_task *worker_steal_random(fj_worker *w, bool wait);
 
 /* Takes from the injector, counting it; NULL if empty. */
 struct fj_task *worker_take_injected(fj_worker *w);
 
 /* True if any deque of the pool or its injector looks non-empty. */
 bool worker_pool_has_work(const fj_worker *w);
+
+/* Where the task this worker starts now begins: raises run_floor to top and
+ * returns the old floor for worker_leave_floor.  Relaxed: the worker that
+ * runs the task publishes itself as its thief after this store, with release
+ * (task_set_thief, frame_run_stolen), and a joiner reads the floor after it
+ * acquires that index. */
+static inline size_t worker_enter_floor(fj_worker *w)
+{
+    size_t old = atomic_load(&w->run_floor);
+    atomic_store(&w->run_floor, (size_t)deque_top(&w->deque));
+    return old;
+}
+
+/* After the task's completion is published (a full-fence RMW in task.c and
+ * frame.c), so a joiner that still sees the task running read a floor of its
+ * run, never this older one (deque.c, point 8). */
+static inline void worker_leave_floor(fj_worker *w, size_t old) { atomic_store(&w->run_floor, old); }
+
+static inline const fj_frame *worker_run_floor(const fj_worker *w)
+{
+    return (const fj_frame *)atomic_load((atomic_word *)&w->run_floor);
+}
 
 static inline void cpu_relax(void)
 {

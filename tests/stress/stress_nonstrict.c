@@ -7,7 +7,7 @@
  * policy of task.c was restricted, a joiner helped with unrelated work and that
  * work could join a task below it on the same stack: this test hung (it fails
  * through the time limit of tests/run-tests.sh).  Every DAG's node count must
- * match its serial count exactly. */
+ * match its serial count exactly. */ 
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
