@@ -6,6 +6,7 @@
 #   make bench-quick  the same programs on smaller inputs (< 3 minutes)
 #   make bench-build  only build the binaries (peers that are missing are skipped)
 #   make bench-floor  the least a fork+join of fj's shape can cost (bench/fib_floor.c)
+#   make bench-join-lag  join lag with unrelated work around (mk/joinlag.mk)
 #   make bench-instructions  instructions per fork+join of fib at 1 worker
 #                     under callgrind: build/bench/instructions.csv
 #
@@ -62,6 +63,7 @@ bench: bench-peers bench-fjlib
 	@$(MAKE) --no-print-directory bench-build
 	@sh bench/run.sh full
 	@$(MAKE) --no-print-directory bench-instructions
+	@$(MAKE) --no-print-directory bench-join-lag
 
 bench-quick: bench-peers bench-fjlib
 	@$(MAKE) --no-print-directory bench-build
