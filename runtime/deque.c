@@ -64,8 +64,9 @@
  *    keeps its result on the overflow stack for its sync (frame.c, point 5).
  *
  * 6. Stealing several.  A steal costs one fence_heavy, which is a membarrier
- *    system call (tens of microseconds on some virtual machines), so a thief
- *    may claim k > 1 frames at once: head = h + k, fence, read top T.  If the
+ *    system call (tens of microseconds on some virtual machines), so
+ *    deque_steal_batch lets a thief claim k > 1 frames at once (the
+ *    scheduler takes one at a time: task.c, point 2, says why): head = h + k, fence, read top T.  If the
  *    owner popped into the claimed range (T < h + k), the thief keeps only
  *    [h, T) and stores head = T.  The argument of the last-frame race applies
  *    to every pop separately: a pop of f < h + k either saw the claim (and
