@@ -126,11 +126,16 @@ int fj_fork(fj_task *task);
 
 /** Waits for `task` to complete and returns its outcome: 0, the error its fn
  * returned or fj_task_fail() recorded (the first one), or FJ_ECANCELED.
- * Worker: if the task is still in this worker's deque it is taken back and run
- * inline (with any task forked after it that is still queued); if a thief took
- * it, the worker helps (leapfrogs, then runs other queued work, to a bounded
- * depth) until it completes, and parks only when nothing can be helped.
- * Tasks may be joined in any order, and by a thread other than the forker.
+ * Worker: if the task is still in this worker's deque it is taken out (from
+ * under newer tasks too) and run inline; if a thief took it, the worker helps
+ * until it completes, running only work that completion depends on: what the
+ * thief forked while running it (leapfrogging) and what the joining task
+ * itself forked before this join (to a bounded depth), and parks when there
+ * is none.
+ * Tasks may be joined in any order that the serial program (every fork run
+ * at once) completes in, and by a thread other than the forker: no such join
+ * waits on a task suspended below it on its own worker's stack
+ * (runtime/task.c, point 2).
  * Not a worker: blocks (futex) until the task completes.
  * Joining a completed task again returns the same outcome at once.
  * FJ_ENOTFORKED: the task was never forked, invoked or submitted.
