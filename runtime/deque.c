@@ -102,10 +102,12 @@
  *
  * 8. Ruled steals and tombstones (a joiner's help, task.c point 2).  A joiner
  *    may take a frame only at or above a floor, or only one given item, and
- *    only while the task it waits for still runs.  The floor and the item
- *    are checked at head under the lock, before the claim.  The "still
- *    runs" check comes after the barrier and the acquire read of top: if it
- *    says running, every frame below that top was pushed before the task's
+ *    only while the task it waits for still runs.  The floor is compared
+ *    with head under the lock, before the claim.  The look at the item and
+ *    the "still runs" check come after the barrier and the acquire read of
+ *    top, when the claimed frame is ours (before, the owner may pop it and
+ *    push another into its slot).  If the check says running, every frame
+ *    below that top was pushed before the task's
  *    completion (a push after it would carry the completion with it to our
  *    acquire), so the floor read earlier was one of that run's floors.  A
  *    frame the owner takes out of the middle (deque_remove, under the lock,
@@ -372,14 +374,19 @@ static size_t deque_take_claimed(fj_frame *h, size_t got, void **out, size_t *ke
     return got;
 }
 
-/* May a ruled steal take the frame at h at all (before claiming it)? */
+/* May a ruled steal keep the frame at h, which it has claimed (so the owner
+ * no longer writes it: its contents are read only after the claim)? */
 static bool deque_rule_admits(const deque_steal_rule *rule, const fj_frame *h)
 {
     if (!rule)
         return true;
     if (h < rule->floor)
         return false;
-    return !rule->item || (h->fj_run == DEQUE_ITEM_RUN && *(void *const *)(const void *)h->fj_data == rule->item);
+    if (rule->item && !(h->fj_run == DEQUE_ITEM_RUN && *(void *const *)(const void *)h->fj_data == rule->item))
+        return false;
+    /* After the barrier and the read of top (point 8): a joiner whose task
+     * completed meanwhile takes nothing. */
+    return !rule->wanted || rule->wanted(rule->ctx);
 }
 
 /* The steal of points 2, 6 and 7, under `rule` when it is not NULL. */
@@ -396,7 +403,7 @@ static size_t deque_steal_claim(deque *d, bool wait, void **out, size_t max, con
     fj_frame *h = (fj_frame *)(hw & ~FJ__HEAD_FENCED);
     /* A first look at top, only to size the batch; acquire as below. */
     long seen = (long)((fj_frame *)atomic_load_acquire((atomic_word *)&d->ends.fj_top) - h);
-    if (seen <= 0 || !deque_rule_admits(rule, h)) {
+    if (seen <= 0 || (rule && h < rule->floor)) {
         pthread_mutex_unlock(&d->lock);
         return 0;
     }
@@ -422,9 +429,7 @@ static size_t deque_steal_claim(deque *d, bool wait, void **out, size_t max, con
     size_t got = want;
     if (h + want > t)
         got = t > h ? (size_t)(t - h) : 0;  /* the owner popped into our claim */
-    /* After the barrier and the read of top (point 8): a joiner whose task
-     * completed meanwhile takes nothing. */
-    if (rule && rule->wanted && !rule->wanted(rule->ctx))
+    if (got && !deque_rule_admits(rule, h))
         got = 0;
     size_t kept = 0;
     size_t consumed = got ? deque_take_claimed(h, got, out, &kept) : 0;
