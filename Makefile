@@ -55,7 +55,7 @@ TOOLS := $(patsubst tools/%.c,$(BUILD)/tools/%,$(TOOL_SRCS))
 TEST_SRCS := $(wildcard tests/unit/*.c tests/stress/*.c)
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
 
-.PHONY: all lib examples tools tests test check-sanitize check-tsan check-asan stress stress-loop \
+.PHONY: all lib examples tools tests test test-loaded check-sanitize check-tsan check-asan stress stress-loop \
         demo clean format help deps header-check
 
 all: lib examples tools
@@ -125,6 +125,10 @@ $(BUILD)/.header-cxx: $(PUBLIC_HEADERS)
 test: tests examples
 	@FJ_TEST_SCRIPTS="$(TEST_SCRIPTS)" sh tests/run-tests.sh $(BUILD)/tests
 
+# The suite LOADED_ROUNDS times (default 3) with every core kept busy (#13).
+test-loaded: tests examples
+	@sh tests/loaded.sh $${LOADED_ROUNDS:-3}
+
 check-tsan:
 	$(MAKE) VARIANT=tsan test FJ_TEST_SCALE=$${FJ_TEST_SCALE:-4}
 check-asan:
@@ -158,6 +162,7 @@ help:
 	@echo "make [VARIANT=release|debug|tsan|asan] [CC=gcc|clang] TARGET"
 	@echo "  all            library, examples, tools (default)"
 	@echo "  test           build and run the test suite"
+	@echo "  test-loaded    the suite 3 times with every core kept busy"
 	@echo "  check-sanitize the suite under ThreadSanitizer, then ASan+UBSan"
 	@echo "  stress         stress tier at full size; stress-loop: until first failure"
 	@echo "  demo           run fib, nqueens, mergesort with statistics"
