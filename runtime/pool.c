@@ -120,6 +120,10 @@ static int config_resolve(fj_config *c, const fj_config *given)
         return rc;
     if (v >= 0)
         c->pin_workers = v != 0;
+    /* Read by the hooks when a worker starts (hooks.c, fork_policy.c);
+     * checked here so that a value they would take as 0 is refused. */
+    if ((rc = env_number("FJ_STRESS", 0, UINT_MAX, &v)) != 0 || (rc = env_number("FJ_SERIAL", 0, 1, &v)) != 0)
+        return rc;
     if (c->workers == 0)
         c->workers = online_cpus();
     if (c->workers > FJ_MAX_WORKERS)

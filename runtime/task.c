@@ -77,7 +77,7 @@
  *    the head (thieves at the bottom of their stacks take from there) or
  *    when its owner pops it.  That every such t is reached while all workers
  *    wait is not proved here; tests/stress/stress_nonstrict.c (random
- *    non-strict DAGs, 1 to 8 workers, with and without FJ_STRESS) has not
+ *    non-strict DAGs, 1 to 8 workers, 1 and 3 submitting threads) has not
  *    found a case.  Java's answer is a spare thread (tryCompensate).
  *
  * Summary: 1. a join returns only when t is done, and everything t wrote is

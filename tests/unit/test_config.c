@@ -45,8 +45,8 @@ static void negative_spin_is_named(void)
 
 static void every_numeric_variable_is_checked(void)
 {
-    static const char *const names[] = {"FJ_WORKERS", "FJ_SPIN",  "FJ_YIELD",        "FJ_STEAL_ATTEMPTS",
-                                        "FJ_SEED",    "FJ_PIN",   "FJ_DEQUE_FRAMES"};
+    static const char *const names[] = {"FJ_WORKERS", "FJ_SPIN", "FJ_YIELD",        "FJ_STEAL_ATTEMPTS", "FJ_SEED",
+                                        "FJ_PIN",     "FJ_STRESS", "FJ_SERIAL", "FJ_DEQUE_FRAMES"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         setenv(names[i], "abc", 1);
         char expected[64];
@@ -57,6 +57,9 @@ static void every_numeric_variable_is_checked(void)
     setenv("FJ_PIN", "2", 1);
     expect_refused(NULL, "FJ_PIN=2", "0..1");
     unsetenv("FJ_PIN");
+    setenv("FJ_SERIAL", "2", 1);
+    expect_refused(NULL, "FJ_SERIAL=2", "0..1");
+    unsetenv("FJ_SERIAL");
     setenv("FJ_DEQUE_FRAMES", "10", 1);
     expect_refused(NULL, "FJ_DEQUE_FRAMES=10", "64..");
 }
