@@ -92,7 +92,17 @@ typedef struct measure_task {
     int joins;
     long long *lags;
     int stolen;
+    unsigned long long helped;  /* tasks the measuring worker ran inside its joins */
 } measure_task;
+
+/* Tasks this worker ran while waiting in joins so far (helps + leapfrogs). */
+static unsigned long long helped_so_far(void)
+{
+    fj_worker_stats per[64];
+    int n = fj_pool_stats(fj_current_pool(), per, 64, NULL);
+    int me = fj_current_worker_index();
+    return me >= 0 && me < n && me < 64 ? per[me].helps + per[me].leapfrogs : 0;
+}
 
 static int measure_run(fj_task *t)
 {
@@ -106,9 +116,11 @@ static int measure_run(fj_task *t)
         while (!__atomic_load_n(&c.started, __ATOMIC_ACQUIRE) && now_ns() < give_up) {
         }
         int was_stolen = __atomic_load_n(&c.started, __ATOMIC_ACQUIRE);
+        unsigned long long helped_before = helped_so_far();
         fj_join(&c.task);
         long long returned = now_ns();
         if (was_stolen) {
+            m->helped += helped_so_far() - helped_before;
             long long lag = returned - c.finished_ns;
             m->lags[m->stolen++] = lag > 0 ? lag : 0;
         } else {
@@ -147,15 +159,16 @@ int main(int argc, char **argv)
     pthread_t filler_thread;
     pthread_create(&filler_thread, NULL, filler_main, &f);
     long long *lags = calloc((size_t)joins, sizeof *lags);
-    measure_task m = {FJ_TASK_INIT(measure_run), joins, lags, 0};
+    measure_task m = {FJ_TASK_INIT(measure_run), joins, lags, 0, 0};
     fj_pool_invoke(pool, &m.task);
     __atomic_store_n(&f.stop, 1, __ATOMIC_RELEASE);
     pthread_join(filler_thread, NULL);
     fj_pool_destroy(pool);
     qsort(lags, (size_t)m.stolen, sizeof *lags, by_value);
     double p50 = lags[m.stolen / 2] / 1e6, p99 = lags[(m.stolen * 99) / 100] / 1e6, max = lags[m.stolen - 1] / 1e6;
-    printf("join-lag workers=%u joins=%d p50=%.3f ms p99=%.3f ms max=%.3f ms (bar: p99 <= 5 ms: %s)\n", workers,
-           m.stolen, p50, p99, max, p99 <= 5.0 ? "met" : "NOT met");
+    printf("join-lag workers=%u joins=%d p50=%.3f ms p99=%.3f ms max=%.3f ms (bar: p99 <= 5 ms: %s); "
+           "tasks run inside the joins: %llu\n",
+           workers, m.stolen, p50, p99, max, p99 <= 5.0 ? "met" : "NOT met", m.helped);
     free(lags);
     return 0;
 }
