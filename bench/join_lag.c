@@ -6,9 +6,14 @@
  * it (a handshake on a flag the child sets, no sleep), and joins it.  The lag
  * is the time from the child's last instruction to the join's return: what
  * helping with other work costs the joiner.  200 joins; p50 and p99 printed.
- * Usage: join_lag [--workers N] [--joins N]      (issue #13's bar: p99 <= 5 ms)
+ * Usage: join_lag [--workers N] [--joins N] [--leaf-us N] [--histogram]
+ * (issue #13's bar: p99 <= 5 ms).  --leaf-us changes the length of every leaf
+ * and of the child (default 1000); --histogram prints how many lags fall in
+ * each 0.1 ms bin, which shows what the joiner waited for (docs/performance.md:
+ * with more workers than cores the lags come in multiples of the leaf length).
  */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +21,7 @@
 
 #include "fj.h"
 
-#define LEAF_NS 1000000LL
+static long long leaf_ns = 1000000LL;
 
 static long long now_ns(void)
 {
@@ -43,7 +48,7 @@ static int range_run(fj_task *t)
 {
     range_task *r = FJ_CONTAINER_OF(t, range_task, task);
     if (r->to - r->from <= 1) {
-        spin_for(LEAF_NS);
+        spin_for(leaf_ns);
         return 0;
     }
     int mid = r->from + (r->to - r->from) / 2;
@@ -82,7 +87,7 @@ static int child_run(fj_task *t)
 {
     child_task *c = FJ_CONTAINER_OF(t, child_task, task);
     __atomic_store_n(&c->started, 1, __ATOMIC_RELEASE);
-    spin_for(LEAF_NS);
+    spin_for(leaf_ns);
     c->finished_ns = now_ns();
     return 0;
 }
@@ -136,15 +141,47 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Sorted lags in 0.1 ms bins: "from-ms: count" for every bin that is not empty. */
+static void print_histogram(const long long *sorted, int n)
+{
+    printf("lag histogram (0.1 ms bins):");
+    for (int i = 0; i < n;) {
+        long long bin = sorted[i] / 100000;
+        int count = 0;
+        while (i < n && sorted[i] / 100000 == bin) {
+            count++;
+            i++;
+        }
+        printf(" %.1f:%d", bin / 10.0, count);
+    }
+    printf("\n");
+}
+
 int main(int argc, char **argv)
 {
     unsigned workers = 2;
     int joins = 200;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (strcmp(argv[i], "--workers") == 0)
-            workers = (unsigned)atoi(argv[i + 1]);
-        else if (strcmp(argv[i], "--joins") == 0)
-            joins = atoi(argv[i + 1]);
+    bool histogram = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--histogram") == 0) {
+            histogram = true;
+            continue;
+        }
+        const char *name = argv[i], *value = i + 1 < argc ? argv[++i] : "0";
+        if (strcmp(name, "--workers") == 0)
+            workers = (unsigned)atoi(value);
+        else if (strcmp(name, "--joins") == 0)
+            joins = atoi(value);
+        else if (strcmp(name, "--leaf-us") == 0)
+            leaf_ns = atoll(value) * 1000LL;
+        else {
+            fprintf(stderr, "join_lag: unknown argument %s\n", name);
+            return 2;
+        }
+    }
+    if (workers < 1 || joins < 1 || leaf_ns < 1000) {
+        fprintf(stderr, "join_lag: --workers, --joins and --leaf-us must be positive\n");
+        return 2;
     }
     fj_config config;
     fj_config_init(&config);
@@ -169,6 +206,8 @@ int main(int argc, char **argv)
     printf("join-lag workers=%u joins=%d p50=%.3f ms p99=%.3f ms max=%.3f ms (bar: p99 <= 5 ms: %s); "
            "tasks run inside the joins: %llu\n",
            workers, m.stolen, p50, p99, max, p99 <= 5.0 ? "met" : "NOT met", m.helped);
+    if (histogram)
+        print_histogram(lags, m.stolen);
     free(lags);
     return 0;
 }
