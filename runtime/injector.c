@@ -69,3 +69,21 @@ void *injector_take(injector *q)
     pthread_mutex_unlock(&q->lock);
     return item;
 }
+
+bool injector_remove(injector *q, const void *item)
+{
+    if (atomic_load(&q->count) == 0)
+        return false;
+    pthread_mutex_lock(&q->lock);
+    size_t n = atomic_load(&q->count), i = 0;
+    while (i < n && q->ring[(q->first + i) % q->capacity] != item)
+        i++;
+    bool found = i < n;
+    if (found) {
+        for (; i + 1 < n; i++)
+            q->ring[(q->first + i) % q->capacity] = q->ring[(q->first + i + 1) % q->capacity];
+        atomic_store(&q->count, n - 1);
+    }
+    pthread_mutex_unlock(&q->lock);
+    return found;
+}

@@ -32,8 +32,9 @@
  *    deque's top when the task it runs now began as thief, helper or remover
  *    (worker_enter_floor; an inline pop keeps its parent's, which is the
  *    same point in the serial order).  A join of t may run only
- *      (a) t itself, taken from our deque (point 1) or from the head of the
- *          deque of the worker that forked it;
+ *      (a) t itself, taken from our deque (point 1), from the head of the
+ *          deque of the worker that forked it, or from the pool's injector
+ *          when a thread outside the pool submitted it;
  *      (b) a task at or above our run floor in our own deque: forked by the
  *          task we run, or by tasks nested above it, before this join, so
  *          the serial run finished it before this join's point;
@@ -291,6 +292,16 @@ static fj_task *join_take_queued(fj_worker *w, fj_task *t)
     return deque_steal_ruled(&((fj_worker *)owner)->deque, &rule);
 }
 
+/* t was submitted from outside and is still in the pool's injector: take it
+ * out and run it (point 2a; a joiner takes no other submission). */
+static fj_task *join_take_submitted(fj_worker *w, fj_task *t)
+{
+    if (t->fj_owner || task_pool(t) != w->pool || !injector_remove(&w->pool->injector, t))
+        return NULL;
+    counter_add(&w->count.injector_takes, 1);
+    return t;
+}
+
 /* One attempt at finding a task to run while waiting for t (points 2, 3). */
 static fj_task *join_find_help(fj_worker *w, fj_task *t)
 {
@@ -303,6 +314,8 @@ static fj_task *join_find_help(fj_worker *w, fj_task *t)
             return x;
     } else if (thief < 0) {
         fj_task *x = join_take_queued(w, t);
+        if (!x)
+            x = join_take_submitted(w, t);
         if (x)
             return x;
     }
@@ -331,6 +344,8 @@ static bool join_has_work(void *ctx)
     int thief = task_thief(jw->t);
     if (thief >= 0 && thief != (int)jw->w->index && deque_size(&jw->w->pool->workers[thief]->deque) > 0)
         return true;
+    if (thief < 0 && !jw->t->fj_owner && injector_size(&jw->w->pool->injector) > 0)
+        return true;  /* perhaps t itself, submitted and not taken yet */
     return deque_top(&jw->w->deque) > worker_run_floor(jw->w) && deque_size(&jw->w->deque) > 0;
 }
 

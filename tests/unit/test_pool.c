@@ -140,6 +140,54 @@ static void chain_of_submissions_never_stalls(void)
     fj_pool_destroy(pool);
 }
 
+/* ---- a worker joins a submitted task while every worker is busy ---- */
+
+/* Each worker runs one of these; once all have arrived, the test submits one
+ * task per joiner from outside and each joins its own.  No worker is left in
+ * its scheduler loop to take the submissions, so the joins must take them
+ * (before the fix every join waited for ever). */
+typedef struct submission_joiner {
+    fj_task task;
+    counter_task *awaited;  /* published by the test after fj_pool_submit */
+    atomic_word *arrived;
+} submission_joiner;
+
+static int join_own_submission(fj_task *t)
+{
+    submission_joiner *j = FJ_CONTAINER_OF(t, submission_joiner, task);
+    atomic_fetch_add_full(j->arrived, 1);
+    counter_task *awaited;
+    while (!(awaited = __atomic_load_n(&j->awaited, __ATOMIC_ACQUIRE)))
+        sched_yield();
+    return fj_join(&awaited->task);
+}
+
+static void worker_joins_submission_while_all_are_busy(void)
+{
+    enum { MAX_JOINERS = 16 };
+    fj_pool *pool = check_pool();
+    unsigned n = check_workers < MAX_JOINERS ? check_workers : MAX_JOINERS;
+    atomic_word arrived = 0;
+    submission_joiner joiners[MAX_JOINERS];
+    counter_task awaited[MAX_JOINERS];
+    for (unsigned i = 0; i < n; i++) {
+        joiners[i] = (submission_joiner){FJ_TASK_INIT(join_own_submission), NULL, &arrived};
+        CHECK_RC(0, fj_pool_submit(pool, &joiners[i].task));
+    }
+    while (atomic_load_acquire(&arrived) < n)  /* every worker is now in a joiner */
+        sched_yield();
+    for (unsigned i = 0; i < n; i++) {
+        awaited[i] = (counter_task){FJ_TASK_INIT(increment), 0};
+        CHECK_RC(0, fj_pool_submit(pool, &awaited[i].task));
+        __atomic_store_n(&joiners[i].awaited, &awaited[i], __ATOMIC_RELEASE);
+    }
+    for (unsigned i = 0; i < n; i++) {
+        CHECK_RC(0, fj_join(&joiners[i].task));
+        CHECK_EQ(1, awaited[i].value);
+    }
+    fj_pool_destroy(pool);
+}
+
 /* ---- shutdown racing submitters ---- */
 
 enum { SUBMITTERS = 3, PER_SUBMITTER = 4000 };
@@ -359,6 +407,7 @@ static const check_case cases[] = {
     {"two_pools_at_once", two_pools_at_once, CHECK_PER_WORKERS},
     {"a_task_invokes_another_pool", a_task_invokes_another_pool, CHECK_PER_WORKERS},
     {"chain_of_submissions_never_stalls", chain_of_submissions_never_stalls, CHECK_PER_WORKERS},
+    {"worker_joins_submission_while_all_are_busy", worker_joins_submission_while_all_are_busy, CHECK_PER_WORKERS},
     {"shutdown_races_submissions", shutdown_races_submissions, CHECK_PER_WORKERS},
     {"idle_pool_uses_no_cpu", idle_pool_uses_no_cpu, CHECK_PER_WORKERS},
     {"misuse_gets_documented_errors", misuse_gets_documented_errors, CHECK_PER_WORKERS},
