@@ -73,13 +73,21 @@
  *    fence_light, reloads the word, against our registration CAS and
  *    fence_heavy before the final check.
  *
- * 5. What the rule does not reach.  t queued in the middle of another
- *    worker's deque, below that worker's run floor, is run when it reaches
- *    the head (thieves at the bottom of their stacks take from there) or
- *    when its owner pops it.  That every such t is reached while all workers
- *    wait is not proved here; tests/stress/stress_nonstrict.c (random
+ * 5. Waiting across workers: what is proved and what is not.  Suppose every
+ *    worker waits in a join with nothing it may run, and J0 is the waiting
+ *    join whose point comes first in the serial order.  J0 is on top of its
+ *    worker's stack: a frame above it would hold a waiting join that point 2
+ *    puts earlier.  J0's task t is not running: the waiting join on top of
+ *    t's runner would come before t's end, so before J0.  So t is queued, and
+ *    neither in our deque (point 1), nor at the head of its forker's deque,
+ *    nor in the injector (point 2a): it sits behind another frame in the deque of a
+ *    worker whose floor is above it.  That no program fj accepts reaches such
+ *    a state is not proved; tests/stress/stress_nonstrict.c (random
  *    non-strict DAGs, 1 to 8 workers, 1 and 3 submitting threads) has not
- *    found a case.  Java's answer is a spare thread (tryCompensate).
+ *    produced one.  (A task submitted from outside and joined by a worker
+ *    did, at any worker count, until point 2a took it from the injector:
+ *    test_pool's worker_joins_submission_while_all_are_busy.)  Java's answer
+ *    to what remains is a spare thread (tryCompensate).
  *
  * Summary: 1. a join returns only when t is done, and everything t wrote is
  * visible (release on completion, acquire in join); 2. any join order that
