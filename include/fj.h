@@ -127,7 +127,10 @@ int fj_fork(fj_task *task);
 /** Waits for `task` to complete and returns its outcome: 0, the error its fn
  * returned or fj_task_fail() recorded (the first one), or FJ_ECANCELED.
  * Worker: if the task is still in this worker's deque it is taken out (from
- * under newer tasks too) and run inline; if a thief took it, the worker helps
+ * under newer tasks too) and run inline; so is a task that a thread outside
+ * this worker's pool submitted to it and that is still queued (fj_pool_submit,
+ * or fj_fork off a worker for the common pool), and one that is the oldest in
+ * its forker's deque; if a thief took it, the worker helps
  * until it completes, running only work that completion depends on: what the
  * thief forked while running it (leapfrogging) and what the joining task
  * itself forked before this join (to a bounded depth), and parks when there
