@@ -113,6 +113,8 @@
  *    frame the owner takes out of the middle (deque_remove, under the lock,
  *    where no thief is between claim and check) becomes a tombstone: pops
  *    and steals consume it and go on; deque_compact moves it like an item.
+ *    An item-ruled steal that claims a tombstone consumes it too (it takes
+ *    no task), so a tombstone never hides the wanted item from its joiner.
  *    A pop passes over tombstones only down to the caller's floor.
  *
  * The one subtle race, argued: owner pop vs thief steal of the last frame.
@@ -382,6 +384,8 @@ static bool deque_rule_admits(const deque_steal_rule *rule, const fj_frame *h)
         return true;
     if (h < rule->floor)
         return false;
+    if (rule->item && h->fj_run == DEQUE_TOMB_RUN)
+        return true;  /* consumed, nothing taken: the item may be next (point 8) */
     if (rule->item && !(h->fj_run == DEQUE_ITEM_RUN && *(void *const *)(const void *)h->fj_data == rule->item))
         return false;
     /* After the barrier and the read of top (point 8): a joiner whose task

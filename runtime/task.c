@@ -80,8 +80,9 @@
  *    puts earlier.  J0's task t is not running: the waiting join on top of
  *    t's runner would come before t's end, so before J0.  So t is queued, and
  *    neither in our deque (point 1), nor at the head of its forker's deque,
- *    nor in the injector (point 2a): it sits behind another frame in the deque of a
- *    worker whose floor is above it.  That no program fj accepts reaches such
+ *    nor in the injector (point 2a): it sits behind another task (a
+ *    tombstone does not hide it: deque.c point 8) in the deque of a worker
+ *    whose floor is above it.  That no program fj accepts reaches such
  *    a state is not proved; tests/stress/stress_nonstrict.c (random
  *    non-strict DAGs, 1 to 8 workers, 1 and 3 submitting threads) has not
  *    produced one.  (A task submitted from outside and joined by a worker

@@ -333,6 +333,81 @@ static void errors_and_cancellation_are_reported(void)
     fj_pool_destroy(pool);
 }
 
+/* ---- a join takes its task from another worker's deque past tombstones ---- */
+
+/* Worker P forks x then t and joins x out of order: deque_remove leaves a
+ * tombstone where x was, at the head, with t just above it.  Worker Q joins t,
+ * which sits below P's floor while x runs, so only Q can run it; x waits (not
+ * a join) until Q's join has returned.  t is the oldest task in its forker's
+ * deque, which fj.h promises a joiner takes. */
+typedef struct behind_tomb {
+    atomic_word arrived;     /* P and Q each running, on different workers */
+    fj_task *t;              /* published by P once forked */
+    atomic_word q_joined;    /* Q's join of t returned */
+    int t_ran;
+} behind_tomb;
+
+static behind_tomb tomb_case;
+
+static int tomb_t_run(fj_task *t)
+{
+    tomb_case.t_ran++;
+    return 0;
+}
+
+static int tomb_x_run(fj_task *t)
+{
+    while (!atomic_load_acquire(&tomb_case.q_joined))
+        sched_yield();
+    return 0;
+}
+
+static void tomb_meet(void)
+{
+    atomic_fetch_add_full(&tomb_case.arrived, 1);
+    while (atomic_load_acquire(&tomb_case.arrived) < 2)
+        sched_yield();
+}
+
+static int tomb_p_run(fj_task *self)
+{
+    tomb_meet();
+    fj_task x = FJ_TASK_INIT(tomb_x_run), t = FJ_TASK_INIT(tomb_t_run);
+    CHECK_RC(0, fj_fork(&x));
+    CHECK_RC(0, fj_fork(&t));
+    __atomic_store_n(&tomb_case.t, &t, __ATOMIC_RELEASE);
+    CHECK_RC(0, fj_join(&x));  /* not on top: taken out of the middle */
+    CHECK_RC(0, fj_join(&t));
+    return 0;
+}
+
+static int tomb_q_run(fj_task *self)
+{
+    tomb_meet();
+    fj_task *t;
+    while (!(t = __atomic_load_n(&tomb_case.t, __ATOMIC_ACQUIRE)))
+        sched_yield();
+    int rc = fj_join(t);
+    atomic_store_release(&tomb_case.q_joined, 1);
+    return rc;
+}
+
+static void join_takes_task_behind_a_tombstone(void)
+{
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = 2;  /* no third worker whose plain steals would take t */
+    fj_pool *pool;
+    CHECK_RC(0, fj_pool_create(&pool, &config));
+    fj_task p = FJ_TASK_INIT(tomb_p_run), q = FJ_TASK_INIT(tomb_q_run);
+    CHECK_RC(0, fj_pool_submit(pool, &p));
+    CHECK_RC(0, fj_pool_submit(pool, &q));
+    CHECK_RC(0, fj_join(&q));
+    CHECK_RC(0, fj_join(&p));
+    CHECK_EQ(1, tomb_case.t_ran);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static const check_case cases[] = {
     {"fib_20_to_30_is_right", fib_20_to_30_is_right, CHECK_PER_WORKERS},
     {"joins_in_any_order", joins_in_any_order, CHECK_PER_WORKERS},
@@ -340,5 +415,6 @@ static const check_case cases[] = {
     {"stolen_child_join_helps", stolen_child_join_helps, CHECK_PER_WORKERS},
     {"pair_runs_both", pair_runs_both, CHECK_PER_WORKERS},
     {"errors_and_cancellation_are_reported", errors_and_cancellation_are_reported, CHECK_PER_WORKERS},
+    {"join_takes_task_behind_a_tombstone", join_takes_task_behind_a_tombstone, CHECK_ONCE},
 };
 CHECK_MAIN(cases)
