@@ -126,21 +126,52 @@
 #define RUN(f) (2 + 3 * ((f) - BASE))     /* f->fj_run */
 #define DATA(f) (3 + 3 * ((f) - BASE))    /* f->fj_data */
 #define STATE(f) (4 + 3 * ((f) - BASE))   /* f->fj_state */
-#define NADDR (2 + 3 * CAP)
+#define SLOTS_END (2 + 3 * CAP)
+/* The helping words (worker.h, task.c), after the frames: the run floor of
+ * the deque's owner (w->run_floor), and the task t the owner runs as thief:
+ * its fj_thief (0: not yet, 1: this worker) and its completion (DONE). */
+#define FLOOR SLOTS_END
+#define RUNIDX (SLOTS_END + 1)
+#define RUNDONE (SLOTS_END + 2)
+#define NADDR (SLOTS_END + 3)
 
 #define ITEM 1         /* DEQUE_ITEM_RUN */
 #define TYPED 2        /* a typed task's runner */
+#define TOMB 3         /* DEQUE_TOMB_RUN: an item frame deque_remove emptied */
 #define STOLEN 1       /* FRAME_STOLEN */
 #define DONE 2         /* FRAME_DONE */
 #define RESULT(v) ((v) + 32)   /* what a typed task computes from its argument */
 
+/* What each thief is (KIND1, KIND2: thieves 1 and 2; default PLAIN). */
+#define PLAIN 0        /* deque_steal_batch */
+#define RULE_FLOOR 1   /* deque_steal_ruled: rule.floor, rule.wanted (a leapfrogging joiner) */
+#define RULE_ITEM 2    /* deque_steal_ruled: rule.item (join_take_queued) */
+#ifndef KIND1
+#define KIND1 PLAIN
+#endif
+#ifndef KIND2
+#define KIND2 PLAIN
+#endif
+#define KIND(me) ((me) == 1 -> KIND1 : KIND2)
+#if KIND1 == RULE_FLOOR || (NTHIEVES > 1 && KIND2 == RULE_FLOOR)
+#define HAS_RULE_FLOOR
+#ifndef RUN_T
+#define RUN_T          /* a floor rule needs the owner to run t */
+#endif
+#endif
+#if KIND1 == RULE_ITEM || (NTHIEVES > 1 && KIND2 == RULE_ITEM)
+#define HAS_RULE_ITEM
+#endif
+#define WANTED_ITEM 1  /* the task a RULE_ITEM joiner waits for */
+
 /* Ghost state for the properties (not part of the C code). */
 byte taken[NIDS + 1];        /* how many times frame id i was taken */
+bit child[NIDS + 1];         /* frame id i was pushed while the owner ran t (RUN_T) */
 byte reading[END + 1];       /* thieves that kept frame f and have not read it yet */
 bit pinned[END + 1];         /* a typed frame stolen and running in place, no DONE yet */
 byte done_threads;
 
-#define IS_SLOT(a) ((a) >= 2)
+#define IS_SLOT(a) ((a) >= 2 && (a) < SLOTS_END)
 #define SLOT_OF(a) (BASE + ((a) - 2) / 3)
 #define COMMIT_HOOK_P(p, a, v) \
     assert(p != 0 || !IS_SLOT(a) || (reading[SLOT_OF(a)] == 0 && pinned[SLOT_OF(a)] == 0))
@@ -163,6 +194,12 @@ byte done_threads;
 #endif
 
 bit lock;   /* d->lock; pthread_mutex_lock/unlock are locked instructions */
+
+#ifdef RUN_T
+#define RUN_OVER (tphase == 2)
+#else
+#define RUN_OVER true
+#endif
 
 inline LOCK(me)    { d_step { lock == 0 -> lock = 1; FLUSH_IN(me) } }
 inline UNLOCK(me)  { d_step { FLUSH_IN(me); lock = 0 } }
@@ -280,7 +317,7 @@ inline COMPACT(moved)
     :: fl > BASE ->
         LOAD(me, RUN(fl - 1), r);
         if
-        :: r == ITEM -> fl--                    /* floor[-1] is a dead item frame */
+        :: r == ITEM || r == TOMB -> fl--       /* deque_is_item_slot(&floor[-1]): a dead item frame */
         :: else -> break
         fi
     :: else -> break
@@ -291,7 +328,7 @@ inline COMPACT(moved)
     :: i < t ->
         LOAD(me, RUN(i), r);
         if
-        :: r != ITEM -> moved = 0; break
+        :: r != ITEM && r != TOMB -> moved = 0; break   /* all_items = deque_is_item_slot(f) */
         :: else -> i++
         fi
     :: else -> break
@@ -319,7 +356,18 @@ proctype owner()
 {
     byte me = 0;
     byte t, f, h, hw, r, v, got, i, fl, moved;
+    byte pf = 0, pcur = 0;                      /* deque_pop_above's floor (0: NULL), and in the tomb loop */
+    bit tombed = 0;                             /* ghost: this pop passed a tombstone */
     byte fenced_pops_left = 0, head_seen = 0;   /* owner-private (deque.h) */
+#ifdef REMOVE
+    byte x;                                     /* the item a join takes out (deque_remove) */
+#endif
+    byte own = 0;                               /* ghost: bit i, item i pushed, not yet taken by the owner */
+#ifdef RUN_T
+    byte rf = 0;                                /* w->run_floor as the owner knows it */
+    byte tphase = 0;                            /* t: 0 not begun, 1 running here, 2 DONE */
+    bit in_run = 0;                             /* ghost: pushes now are work of t's run */
+#endif
     byte items = 0, spawned = 0;                /* frames pushed / spawned so far */
     byte unsynced[NTYPED + 1];                  /* ghost: the call stack of typed spawns */
     byte nunsynced = 0;
@@ -330,7 +378,15 @@ proctype owner()
     do
     :: items < NITEMS && !finishing ->
         /* ---- deque_push (deque.h) ---- */
-        items++;
+        d_step {
+            items++;
+            own = own | (1 << items);
+#ifdef RUN_T
+            child[items] = in_run
+#else
+            skip
+#endif
+        };
         LOAD(me, TOP, f);                       /* f = top */
         if
         :: f >= END ->
@@ -340,6 +396,7 @@ proctype owner()
             if
             :: f >= END ->
                 TAKE(items);                    /* DEQUE_NO_MEMORY: the caller runs it */
+                own = own & ~(1 << items);
                 REACHED(7);
                 goto pushed
             :: else
@@ -386,7 +443,14 @@ pushed:
 #endif
         if
         :: f < END ->
-            spawned++;
+            d_step {
+                spawned++;
+#ifdef RUN_T
+                child[NITEMS + spawned] = in_run
+#else
+                skip
+#endif
+            };
             LOAD(me, STATE(f), v);
             assert(v == 0);                     /* ghost: deque_lower reset the slot */
             STORE(me, RUN(f), TYPED);           /* f->fj_run = run */
@@ -438,7 +502,11 @@ sync:
                     break
                 :: got != 0 && r == ITEM ->     /* an unjoined fj_task: task_execute */
                     LOAD(me, DATA(f), v);
-                    TAKE(v)
+                    TAKE(v);
+                    own = own & ~(1 << v)
+                :: got != 0 && r == TOMB        /* an fj_task its join took out: nothing left */
+                :: got == 0 && r == TOMB ->     /* a stolen tombstone: dead */
+                    LOWER(f)
                 :: got == 0 && r == ITEM ->     /* a stolen item frame: dead */
                     assert(f >= BASE);
                     LOWER(f)
@@ -466,15 +534,32 @@ synced:
         unsynced[nunsynced] = 0;
         t = 0; f = 0; h = 0; hw = 0; r = 0; v = 0; got = 0
     :: true ->
+        pf = 0;                                 /* deque_pop: deque_pop_above(d, NULL) */
 pop:
-        /* ---- deque_pop (deque.h) ---- */
-        CLAIM_NEWEST();
-        if
-        :: hw <= f && r == ITEM ->
-            LOAD(me, DATA(f), v);               /* return the item */
-            TAKE(v)
-        :: else ->
+        /* ---- deque_pop_above (deque.h): the newest item at or above pf ---- */
+        pcur = pf;
+        tombed = 0;
+        v = 0;
+        do
+        :: true ->
+            CLAIM_NEWEST();
+            if
+            :: hw <= f && r == ITEM && f >= pcur ->
+                LOAD(me, DATA(f), v);           /* return the item */
+                break
+            :: else
+            fi;
             /* ---- deque_pop_item_slow (deque.c) ---- */
+            if
+            :: f < pcur ->
+                STORE(me, TOP, f + 1);          /* below the floor: give the claim back (release) */
+                if
+                :: tombed -> REACHED(15)
+                :: else
+                fi;
+                break
+            :: else
+            fi;
             got = f;
             LOAD(me, HEAD, hw);
             if
@@ -485,8 +570,20 @@ pop:
             :: got != 0 ->
                 LOAD(me, RUN(f), r);
                 if
-                :: r == ITEM -> LOAD(me, DATA(f), v); TAKE(v)
-                :: else -> STORE(me, TOP, f + 1)    /* typed newest: put it back */
+                :: r == ITEM -> LOAD(me, DATA(f), v); break
+                :: r == TOMB ->                 /* its item was taken out: go on below */
+                    LOAD(me, TOP, t);
+                    LOAD(me, HEAD, hw);
+                    if
+                    :: t > IDX(hw) ->           /* deque_top(d) > deque_head(d): deque_pop_above(d, floor) */
+#ifdef MUT_TOMB_POP_NO_FLOOR
+                        pcur = 0;               /* mutant: deque_pop(d) */
+#endif
+                        tombed = 1;
+                        REACHED(9)
+                    :: else -> break            /* NULL */
+                    fi
+                :: else -> STORE(me, TOP, f + 1); break    /* typed newest: put it back */
                 fi
             :: else ->
                 if
@@ -494,12 +591,29 @@ pop:
                     LOAD(me, RUN(f), r);
                     LOAD(me, TOP, t);
                     if
-                    :: r == ITEM && t == f + 1 -> LOWER(f); REACHED(6)
+                    :: (r == ITEM || r == TOMB) && t == f + 1 -> LOWER(f); REACHED(6)
                     :: else
                     fi
                 :: else
-                fi
+                fi;
+                break
             fi
+        od;
+        if
+        :: v != 0 ->
+            assert(f >= pf);                    /* a pop never returns an item below its floor */
+            if
+            :: TAKE(v); own = own & ~(1 << v)   /* the caller runs it */
+#ifdef UNPOP
+            :: pf == 0 && !finishing ->
+                /* task_join_slow: the inline pop took another task: deque_unpop */
+                LOAD(me, TOP, t);
+                assert(t == f);                 /* the item the pop returned is at top */
+                STORE(me, TOP, t + 1);          /* release: top = deque_top(d) + 1 */
+                REACHED(12)
+#endif
+            fi
+        :: else
         fi;
         if
         :: finishing ->
@@ -510,8 +624,79 @@ pop:
             fi
         :: else
         fi;
-        t = 0; f = 0; h = 0; hw = 0; r = 0; v = 0; got = 0
-    :: !finishing && items == NITEMS && spawned == NTYPED ->
+        t = 0; f = 0; h = 0; hw = 0; r = 0; v = 0; got = 0; pf = 0; pcur = 0; tombed = 0
+#ifdef REMOVE
+    :: own != 0 && !finishing ->
+        /* ---- task_join_slow: deque_remove(d, x), x forked here and not yet joined ---- */
+        if
+        :: own & 2 -> x = 1
+#if NITEMS > 1
+        :: own & 4 -> x = 2
+#endif
+#if NITEMS > 2
+        :: own & 8 -> x = 3
+#endif
+        fi;
+        own = own & ~(1 << x);
+#ifndef MUT_REMOVE_UNLOCKED
+        LOCK(me);                               /* pthread_mutex_lock */
+#endif
+        LOAD(me, HEAD, hw);
+        h = IDX(hw);                            /* h = deque_head(d) */
+        LOAD(me, TOP, t);                       /* t = deque_top(d); f = t */
+        f = t;
+        do
+        :: f > h ->                             /* while (f > h && !(f[-1] holds item x)) f-- */
+            LOAD(me, RUN(f - 1), r);
+            if
+            :: r == ITEM ->
+                LOAD(me, DATA(f - 1), v);
+                if
+                :: v == x -> break
+                :: else -> f--
+                fi
+            :: else -> f--
+            fi
+        :: else -> break
+        od;
+        if
+        :: f > h && f == t -> STORE(me, TOP, t - 1)     /* the newest: a pop */
+        :: f > h && f != t ->
+            STORE(me, RUN(f - 1), TOMB);        /* f[-1].fj_run = DEQUE_TOMB_RUN */
+            REACHED(10)
+        :: else
+        fi;
+#ifndef MUT_REMOVE_UNLOCKED
+        UNLOCK(me);
+#endif
+        if
+        :: f > h -> TAKE(x)                     /* found: join_run_removed runs it */
+        :: else                                 /* a thief has it: the join helps and waits */
+        fi;
+        t = 0; f = 0; h = 0; hw = 0; r = 0; v = 0; x = 0
+#endif
+#ifdef RUN_T
+    :: tphase == 0 && !finishing ->
+        /* ---- task_execute(w, t), t stolen by this worker: worker_enter_floor, task_set_thief ---- */
+        LOAD(me, TOP, t);
+        rf = t;
+        STORE(me, FLOOR, t);                    /* run_floor = deque_top(d) (relaxed) */
+        STORE(me, RUNIDX, 1);                   /* task_set_thief(t, w->index): release */
+        in_run = 1;
+        tphase = 1;
+        t = 0
+    :: tphase == 1 ->
+        /* ---- t's body returns: task_publish (CAS, locked), worker_leave_floor ---- */
+        d_step { FLUSH_IN(me); mem[RUNDONE] = 1; in_run = 0 }
+        STORE(me, FLOOR, 0);                    /* run_floor = the outer floor (none) */
+        rf = 0;
+        tphase = 2
+    :: tphase == 1 ->
+        /* ---- a join inside t: join_find_help's deque_pop_above(d, worker_run_floor(w)) ---- */
+        pf = rf;
+        goto pop
+#endif
+    :: !finishing && items == NITEMS && spawned == NTYPED && RUN_OVER ->
         finishing = true
     od;
     assert(nunsynced == 0);
@@ -519,18 +704,38 @@ pop:
     done_threads++
 }
 
-/* ---- a thief: deque_steal_batch (deque.c), deque_steal is BATCH 1 ---- */
+/* ---- a thief: deque_steal_claim (deque.c) ----
+ * PLAIN: deque_steal_batch (deque_steal is BATCH 1), trylock or lock.
+ * RULE_FLOOR: a joiner leapfrogging into the deque of t's thief (task.c
+ * join_leapfrog, frame.c frame_leapfrog): deque_steal_ruled with the owner's
+ * run floor and wanted() = t not DONE.  RULE_ITEM: a joiner taking t from
+ * the head of its forker's deque (task.c join_take_queued): deque_steal_ruled
+ * with item = WANTED_ITEM, no wanted(). */
 
 proctype thief(byte me)
 {
     byte attempts = 0;
-    byte h, hw, t, want, got, i, j, r, v, typed;
+    byte h, hw, t, want, got, i, j, n, r, v, typed, fl;
     byte out[BATCH];
     int seen;
 
     do
     :: attempts < STEALS ->
         attempts++;
+#ifdef HAS_RULE_FLOOR
+        if
+        :: KIND(me) == RULE_FLOOR ->
+            /* ---- task_join_help / join_find_help ---- */
+            mem[RUNIDX] != 0;                   /* task_thief(t) >= 0 (acquire); until then no leapfrog */
+            LOAD(me, RUNDONE, v);
+            if
+            :: v != 0 -> break                  /* while (!status_is_done(t)): the join returns */
+            :: else
+            fi;
+            LOAD(me, FLOOR, fl)                 /* rule.floor = worker_run_floor(victim) (relaxed) */
+        :: else
+        fi;
+#endif
         /* deque_size(d) == 0: return 0 (a racy look, no lock) */
         LOAD(me, TOP, t);
         LOAD(me, HEAD, hw);
@@ -538,18 +743,51 @@ proctype thief(byte me)
         :: t <= IDX(hw) -> goto next
         :: else
         fi;
-        /* wait: pthread_mutex_lock; !wait: trylock, a busy lock fails */
+        /* wait: pthread_mutex_lock; !wait: trylock, a busy lock fails (ruled steals wait) */
         if
         :: LOCK(me)
-        :: d_step { lock != 0 } -> goto next
+        :: KIND(me) == PLAIN && lock != 0 -> goto next
         fi;
         LOAD(me, HEAD, hw);                     /* hw = head word */
         h = IDX(hw);
         LOAD(me, TOP, t);                       /* seen = top - h (acquire) */
         seen = t - h;
+        /* if (seen <= 0 || !deque_rule_admits(rule, h)) { unlock; return 0; } */
+        if
+        :: seen <= 0 -> UNLOCK(me); goto next
+        :: else
+        fi;
+#if defined(HAS_RULE_FLOOR) || defined(HAS_RULE_ITEM)
+        if
+        :: KIND(me) == RULE_FLOOR && h < fl -> UNLOCK(me); goto next   /* h < rule->floor */
+        :: KIND(me) == RULE_ITEM ->             /* h->fj_run == ITEM && h->fj_data == rule->item */
+            LOAD(me, RUN(h), r);
+            if
+            :: r == ITEM -> LOAD(me, DATA(h), v)
+            :: else -> v = 0
+            fi;
+            if
+            :: v != WANTED_ITEM -> UNLOCK(me); goto next
+            :: else
+            fi
+        :: else
+        fi;
+#ifdef MUT_WANTED_EARLY
+        if
+        :: KIND(me) == RULE_FLOOR ->            /* wanted() before the claim and the barrier */
+            LOAD(me, RUNDONE, v);
+            if
+            :: v != 0 -> UNLOCK(me); goto next
+            :: else
+            fi
+        :: else
+        fi;
+#endif
+#endif
         want = (seen > 1 -> seen / 2 : 1);      /* half, at least one */
         if
-        :: want > BATCH -> want = BATCH
+        :: KIND(me) == PLAIN && want > BATCH -> want = BATCH    /* max */
+        :: KIND(me) != PLAIN -> want = 1        /* deque_steal_ruled: max 1 */
         :: else
         fi;
 #ifndef MUT_SET_FENCED_AFTER_BARRIER
@@ -576,7 +814,37 @@ proctype thief(byte me)
         :: h + want > t -> got = (t > h -> t - h : 0)   /* the owner popped into our claim */
         :: else
         fi;
-        d_step {                                /* ghost: the kept frames are being read */
+#if defined(HAS_RULE_FLOOR) && !defined(MUT_WANTED_EARLY)
+        /* if (rule->wanted && !rule->wanted(ctx)) got = 0  (only got > 0 matters) */
+        if
+        :: KIND(me) == RULE_FLOOR && got > 0 ->
+            LOAD(me, RUNDONE, v);               /* join_still_waiting: status, acquire */
+            if
+            :: v != 0 -> got = 0; REACHED(14)
+            :: else
+            fi
+        :: else
+        fi;
+#endif
+#if defined(HAS_RULE_ITEM) && !defined(MUT_RULED_ITEM_NO_RECHECK)
+        /* if (rule->item && got && !deque_holds_item(h, rule->item)) got = 0:
+         * the look before the claim may have seen an item the owner popped
+         * since, and pushed another into its slot */
+        if
+        :: KIND(me) == RULE_ITEM && got > 0 ->
+            LOAD(me, RUN(h), r);
+            if
+            :: r == ITEM -> LOAD(me, DATA(h), v)
+            :: else -> v = 0
+            fi;
+            if
+            :: v != WANTED_ITEM -> got = 0; REACHED(16)
+            :: else
+            fi
+        :: else
+        fi;
+#endif
+        d_step {                                /* ghost: the claimed frames are being read */
             i = 0;
             do
             :: i < got -> reading[h + i]++; i++
@@ -584,22 +852,32 @@ proctype thief(byte me)
             od;
             i = 0
         }
-        /* ---- deque_take_claimed ---- */
+        /* ---- deque_take_claimed: i frames consumed, n kept ---- */
         i = 0;
+        n = 0;
         typed = 0;
         do
         :: i < got ->
             LOAD(me, RUN(h + i), r);
             if
+#ifndef MUT_STEAL_TAKES_TOMB
+            :: r == TOMB ->                     /* a tombstone: continue */
+                reading[h + i]--;
+                i++;
+                REACHED(11)
             :: r == ITEM ->
-                LOAD(me, DATA(h + i), v);       /* out[i] = item */
-                out[i] = v;
+#else
+            :: r == ITEM || r == TOMB ->        /* mutant: deque_is_item_slot(f) */
+#endif
+                LOAD(me, DATA(h + i), v);       /* out[n++] = item */
+                out[n] = v;
+                n++;
                 reading[h + i]--;
                 i++
             :: else ->
 #ifndef MUT_TYPED_NOT_FIRST
                 if
-                :: i > 0 -> REACHED(4); break   /* a typed frame is taken alone */
+                :: n > 0 -> REACHED(4); break   /* a typed frame is taken alone: return i */
                 :: else
                 fi;
 #endif
@@ -608,13 +886,14 @@ proctype thief(byte me)
                 reading[h + i]--;
                 typed = h + i;
                 out[0] = 0;                     /* out[0] = tagged frame */
+                n = 1;
                 i++;
-                break
+                break                           /* return i + 1 */
             fi
         :: else -> break
         od;
         skip;                                   /* (a break may not jump into a d_step) */
-        d_step {                                /* ghost: frames past the kept ones are not read */
+        d_step {                                /* ghost: frames past the consumed ones are not read */
             j = i;
             do
             :: j < got -> reading[h + j]--; j++
@@ -622,28 +901,34 @@ proctype thief(byte me)
             od;
             j = 0
         }
-#ifdef MUT_TYPED_NOT_FIRST
         if
-        :: typed != 0 -> i = 1                  /* return 1 */
-        :: else
-        fi;
-#endif
-        got = i;
-        if
-        :: got < want -> STORE(me, HEAD, (h + got) | HF)   /* give the rest back (release) */
+        :: i < want -> STORE(me, HEAD, (h + i) | HF)   /* give the rest back (release) */
         :: else
         fi;
         UNLOCK(me);
         /* ---- the thief's worker: items run (or kept in its deque) ---- */
         j = (typed != 0 -> 1 : 0);
         do
-        :: j < got -> TAKE(out[j]); out[j] = 0; j++
+        :: j < n ->
+            assert(KIND(me) != RULE_ITEM || out[j] == WANTED_ITEM);  /* only the given item */
+#ifdef HAS_RULE_FLOOR
+            assert(KIND(me) != RULE_FLOOR || child[out[j]]);  /* only work of t's run */
+            if
+            :: KIND(me) == RULE_FLOOR -> REACHED(13)
+            :: else
+            fi;
+#endif
+            TAKE(out[j]); out[j] = 0; j++
         :: else -> break
         od;
         if
         :: typed != 0 ->
             /* ---- frame_run_stolen: the typed frame run in place ---- */
             LOAD(me, DATA(typed), v);           /* the arguments */
+            assert(KIND(me) != RULE_ITEM);
+#ifdef HAS_RULE_FLOOR
+            assert(KIND(me) != RULE_FLOOR || child[v]);
+#endif
             TAKE(v);
             STORE(me, DATA(typed), RESULT(v));  /* the result, into fj_data */
             /* fj__frame_finish / fj__frame_publish: CAS FRAME_DONE (locked) */
@@ -654,10 +939,15 @@ proctype thief(byte me)
             }
         :: else
         fi;
+        if
+        :: KIND(me) == RULE_ITEM && n > 0 -> break      /* t is ours: the join runs it */
+        :: else
+        fi;
 next:
-        h = 0; hw = 0; t = 0; want = 0; got = 0; i = 0; j = 0; r = 0; v = 0; typed = 0; seen = 0
+        h = 0; hw = 0; t = 0; want = 0; got = 0; i = 0; j = 0; n = 0; r = 0; v = 0; typed = 0; seen = 0
     :: else -> break
     od;
+    fl = 0;
     done_threads++
 }
 
