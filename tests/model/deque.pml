@@ -725,13 +725,13 @@ proctype thief(byte me)
 #ifdef HAS_RULE_FLOOR
         if
         :: KIND(me) == RULE_FLOOR ->
-            /* ---- task_join_help / join_find_help ---- */
-            mem[RUNIDX] != 0;                   /* task_thief(t) >= 0 (acquire); until then no leapfrog */
-            LOAD(me, RUNDONE, v);
+            /* ---- task_join_help / join_find_help / join_leapfrog ---- */
+            LOAD(me, RUNDONE, v);               /* while (!status_is_done(task_status_acquire(t))) */
             if
-            :: v != 0 -> break                  /* while (!status_is_done(t)): the join returns */
+            :: v != 0 -> break                  /* the join returns */
             :: else
             fi;
+            mem[RUNIDX] != 0;                   /* thief = task_thief(t) (acquire): no leapfrog while < 0 */
             LOAD(me, FLOOR, fl)                 /* rule.floor = worker_run_floor(victim) (relaxed) */
         :: else
         fi;
@@ -757,10 +757,27 @@ proctype thief(byte me)
         :: seen <= 0 -> UNLOCK(me); goto next
         :: else
         fi;
-#if defined(HAS_RULE_FLOOR) || defined(HAS_RULE_ITEM)
+#ifdef HAS_RULE_FLOOR
         if
-        :: KIND(me) == RULE_FLOOR && h < fl -> UNLOCK(me); goto next   /* h < rule->floor */
-        :: KIND(me) == RULE_ITEM ->             /* h->fj_run == ITEM && h->fj_data == rule->item */
+        :: KIND(me) == RULE_FLOOR && h < fl ->  /* (rule && h < rule->floor): unlock, return 0 */
+            UNLOCK(me); REACHED(17); goto next
+        :: else
+        fi;
+#endif
+#ifdef MUT_WANTED_EARLY
+        if
+        :: KIND(me) == RULE_FLOOR ->            /* mutant: wanted() before the claim and the barrier */
+            LOAD(me, RUNDONE, v);
+            if
+            :: v != 0 -> UNLOCK(me); goto next
+            :: else
+            fi
+        :: else
+        fi;
+#endif
+#ifdef MUT_RULED_ITEM_BEFORE_CLAIM
+        if
+        :: KIND(me) == RULE_ITEM ->             /* mutant (before d24f8ea): the item looked at before the claim */
             LOAD(me, RUN(h), r);
             if
             :: r == ITEM -> LOAD(me, DATA(h), v)
@@ -772,17 +789,6 @@ proctype thief(byte me)
             fi
         :: else
         fi;
-#ifdef MUT_WANTED_EARLY
-        if
-        :: KIND(me) == RULE_FLOOR ->            /* wanted() before the claim and the barrier */
-            LOAD(me, RUNDONE, v);
-            if
-            :: v != 0 -> UNLOCK(me); goto next
-            :: else
-            fi
-        :: else
-        fi;
-#endif
 #endif
         want = (seen > 1 -> seen / 2 : 1);      /* half, at least one */
         if
@@ -814,24 +820,13 @@ proctype thief(byte me)
         :: h + want > t -> got = (t > h -> t - h : 0)   /* the owner popped into our claim */
         :: else
         fi;
-#if defined(HAS_RULE_FLOOR) && !defined(MUT_WANTED_EARLY)
-        /* if (rule->wanted && !rule->wanted(ctx)) got = 0  (only got > 0 matters) */
+        /* if (got && !deque_rule_admits(rule, h)) got = 0: after the barrier
+         * and the acquire read of top, when frame h is ours (deque.c, point
+         * 8).  The floor test again (h >= rule->floor: as before the claim),
+         * then the item, then wanted(). */
+#if defined(HAS_RULE_ITEM) && !defined(MUT_RULED_ITEM_BEFORE_CLAIM)
         if
-        :: KIND(me) == RULE_FLOOR && got > 0 ->
-            LOAD(me, RUNDONE, v);               /* join_still_waiting: status, acquire */
-            if
-            :: v != 0 -> got = 0; REACHED(14)
-            :: else
-            fi
-        :: else
-        fi;
-#endif
-#if defined(HAS_RULE_ITEM) && !defined(MUT_RULED_ITEM_NO_RECHECK)
-        /* if (rule->item && got && !deque_holds_item(h, rule->item)) got = 0:
-         * the look before the claim may have seen an item the owner popped
-         * since, and pushed another into its slot */
-        if
-        :: KIND(me) == RULE_ITEM && got > 0 ->
+        :: KIND(me) == RULE_ITEM && got > 0 ->  /* h->fj_run == DEQUE_ITEM_RUN && h->fj_data == rule->item */
             LOAD(me, RUN(h), r);
             if
             :: r == ITEM -> LOAD(me, DATA(h), v)
@@ -839,6 +834,17 @@ proctype thief(byte me)
             fi;
             if
             :: v != WANTED_ITEM -> got = 0; REACHED(16)
+            :: else
+            fi
+        :: else
+        fi;
+#endif
+#if defined(HAS_RULE_FLOOR) && !defined(MUT_WANTED_EARLY)
+        if
+        :: KIND(me) == RULE_FLOOR && got > 0 ->
+            LOAD(me, RUNDONE, v);               /* rule->wanted: join_still_waiting, status acquire */
+            if
+            :: v != 0 -> got = 0; REACHED(14)
             :: else
             fi
         :: else
@@ -911,6 +917,10 @@ proctype thief(byte me)
         do
         :: j < n ->
             assert(KIND(me) != RULE_ITEM || out[j] == WANTED_ITEM);  /* only the given item */
+            if
+            :: KIND(me) == RULE_ITEM -> REACHED(18)
+            :: else
+            fi;
 #ifdef HAS_RULE_FLOOR
             assert(KIND(me) != RULE_FLOOR || child[out[j]]);  /* only work of t's run */
             if
