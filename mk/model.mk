@@ -39,6 +39,34 @@ MODEL_RUNS := \
   deque-mutant-unlocked-unfence:fail-assert:deque.pml:-DMUT_UNLOCKED_UNFENCE \
   deque-mutant-lower-before-done:fail-assert:deque.pml:-DMUT_LOWER_BEFORE_DONE \
   deque-mutant-typed-not-first:fail-assert:deque.pml:-DSTEALS=1,-DBATCH=2,-DCAP=4,-DNITEMS=2,-DNTYPED=2,-DMUT_TYPED_NOT_FIRST \
+  deque-remove:pass:deque.pml:-DREMOVE,-DUNPOP \
+  deque-remove-sync:pass:deque.pml:-DREMOVE,-DCAP=3 \
+  deque-remove-floor:pass:deque.pml:-DRUN_T,-DREMOVE,-DNTYPED=0,-DNITEMS=3,-DCAP=3,-DSTEALS=1 \
+  deque-remove-compact:pass:deque.pml:-DREMOVE,-DNITEMS=4,-DCAP=3,-DNTYPED=0,-DSTEALS=1 \
+  deque-leapfrog:pass:deque.pml:-DKIND1=RULE_FLOOR,-DNTYPED=0,-DREMOVE \
+  deque-leapfrog-typed:pass:deque.pml:-DKIND1=RULE_FLOOR,-DSTEALS=1 \
+  deque-take-queued:pass:deque.pml:-DKIND1=RULE_ITEM,-DREMOVE \
+  deque-take-queued-2-thieves:pass:deque.pml:-DNTHIEVES=2,-DKIND1=RULE_ITEM,-DREMOVE,-DSTEALS=1,-DNITEMS=2,-DNTYPED=0 \
+  deque-reach-pop-past-tomb:fail-assert:deque.pml:-DRUN_T,-DREMOVE,-DNTYPED=0,-DNITEMS=3,-DCAP=3,-DSTEALS=1,-DREACH=9 \
+  deque-reach-tomb:fail-assert:deque.pml:-DREMOVE,-DREACH=10 \
+  deque-reach-steal-tomb:fail-assert:deque.pml:-DREMOVE,-DREACH=11 \
+  deque-reach-unpop:fail-assert:deque.pml:-DREMOVE,-DUNPOP,-DREACH=12 \
+  deque-reach-leapfrog-keeps:fail-assert:deque.pml:-DKIND1=RULE_FLOOR,-DNTYPED=0,-DREMOVE,-DREACH=13 \
+  deque-reach-leapfrog-too-late:fail-assert:deque.pml:-DKIND1=RULE_FLOOR,-DNTYPED=0,-DREMOVE,-DREACH=14 \
+  deque-reach-pop-tomb-floor:fail-assert:deque.pml:-DRUN_T,-DREMOVE,-DNTYPED=0,-DNITEMS=3,-DCAP=3,-DSTEALS=1,-DREACH=15 \
+  deque-reach-item-refused:fail-assert:deque.pml:-DKIND1=RULE_ITEM,-DREMOVE,-DREACH=16 \
+  deque-reach-leapfrog-floor:fail-assert:deque.pml:-DKIND1=RULE_FLOOR,-DNTYPED=0,-DREMOVE,-DREACH=17 \
+  deque-reach-take-queued:fail-assert:deque.pml:-DKIND1=RULE_ITEM,-DREMOVE,-DREACH=18 \
+  deque-reach-compact-tomb:fail-assert:deque.pml:-DREMOVE,-DNITEMS=4,-DCAP=3,-DNTYPED=0,-DSTEALS=1,-DREACH=19 \
+  deque-reach-sync-past-tomb:fail-assert:deque.pml:-DREMOVE,-DCAP=3,-DREACH=20 \
+  deque-reach-sync-lowers-tomb:fail-assert:deque.pml:-DREMOVE,-DCAP=3,-DREACH=21 \
+  deque-mutant-remove-unlocked:fail-assert:deque.pml:-DREMOVE,-DMUT_REMOVE_UNLOCKED \
+  deque-mutant-steal-takes-tomb:fail-assert:deque.pml:-DREMOVE,-DMUT_STEAL_TAKES_TOMB \
+  deque-mutant-tomb-pop-no-floor:fail-assert:deque.pml:-DRUN_T,-DREMOVE,-DNTYPED=0,-DNITEMS=3,-DCAP=3,-DSTEALS=1,-DMUT_TOMB_POP_NO_FLOOR \
+  deque-mutant-wanted-early:fail-assert:deque.pml:-DKIND1=RULE_FLOOR,-DNTYPED=0,-DMUT_WANTED_EARLY \
+  deque-mutant-ruled-item-before-claim:fail-assert:deque.pml:-DKIND1=RULE_ITEM,-DMUT_RULED_ITEM_BEFORE_CLAIM \
+  deque-mutant-thief-before-floor:fail-assert:deque.pml:-DKIND1=RULE_FLOOR,-DNTYPED=0,-DMUT_THIEF_BEFORE_FLOOR \
+  deque-mutant-leave-floor-before-done:fail-assert:deque.pml:-DKIND1=RULE_FLOOR,-DNTYPED=0,-DMUT_LEAVE_FLOOR_BEFORE_DONE \
   task-join-wake:pass:task.pml:-DSKIP_OUTCOME \
   task-join-wake-external:pass:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER \
   task-join-wake-worker:pass:task.pml:-DSKIP_OUTCOME,-DWORKER_WAITER \

@@ -11,6 +11,25 @@
  * Each thief makes STEALS attempts of deque_steal_batch with max = BATCH, and
  * runs a typed frame it took in place (frame_run_stolen, fj__frame_publish).
  *
+ * The helping operations of the join policy (task.c points 1-5, deque.c
+ * point 8), each switched on by a define:
+ *   -DREMOVE  the owner's join takes an item it pushed and has not taken out
+ *             of the deque (task_join_slow: deque_remove); one not the newest
+ *             leaves a tombstone, which pops, syncs, steals and compactions
+ *             pass over.
+ *   -DUNPOP   a pop's item goes back (task_join's pop found another task:
+ *             deque_unpop).
+ *   -DRUN_T   the owner runs a task t as its thief (task_execute:
+ *             worker_enter_floor, task_set_thief; task_publish,
+ *             worker_leave_floor); a join inside t pops with
+ *             deque_pop_above(d, run floor).  Frames pushed during t's run
+ *             are t's work (ghost child[]).
+ *   -DKIND1=K, -DKIND2=K  thief 1 / 2 is PLAIN (deque_steal_batch), or a
+ *             joiner on another worker: RULE_FLOOR leapfrogs while t runs
+ *             (join_leapfrog: deque_steal_ruled with the owner's run floor
+ *             and wanted() = t not DONE; implies RUN_T), RULE_ITEM takes the
+ *             item WANTED_ITEM from the head (join_take_queued).
+ *
  * Properties, checked exhaustively:
  *   - every frame is taken exactly once (popped, stolen, run by its owner's
  *     sync, or run by the owner when the range is full): an assert when it is
@@ -23,7 +42,12 @@
  *   - a typed frame's result is read by its sync only after the thief's DONE:
  *     the sync asserts that it reads the result the thief wrote;
  *   - a slot's state word is 0 when a typed spawn reuses it (deque_lower);
- *   - no deadlock (Spin's invalid end states).
+ *   - no deadlock (Spin's invalid end states);
+ *   - with the helping operations: a pop never returns an item below its
+ *     floor; a floor-ruled steal keeps only t's work (child[]), so nothing
+ *     pushed after t is DONE nor anything below t's floor; an item-ruled
+ *     steal keeps only WANTED_ITEM (and never a typed frame); a tombstone
+ *     is never taken as a frame (TAKE asserts a real id, taken once).
  *
  * The range: CAP frames at indices BASE..BASE+CAP-1, fixed (deque_init's
  * reservation; no growth, no wrap-around).  A slot is three words: run (ITEM
@@ -69,6 +93,18 @@
  *   MUT_TYPED_NOT_FIRST       deque_take_claimed without `if (i > 0) return i`:
  *                             a typed frame that is not first in the claim is
  *                             marked stolen and given as out[0]
+ *   MUT_REMOVE_UNLOCKED       deque_remove without the lock
+ *   MUT_STEAL_TAKES_TOMB      deque_take_claimed takes a tombstone's item
+ *                             (tests deque_is_item_slot, not DEQUE_ITEM_RUN)
+ *   MUT_TOMB_POP_NO_FLOOR     deque_pop_item_slow goes on below a tombstone
+ *                             with deque_pop(d), forgetting the floor
+ *   MUT_WANTED_EARLY          deque_steal_claim asks wanted() before the
+ *                             claim and the barrier
+ *   MUT_RULED_ITEM_BEFORE_CLAIM  the item rule looked at before the claim
+ *                             only (deque.c before d24f8ea; TSan found it)
+ *   MUT_THIEF_BEFORE_FLOOR    task_execute publishes its index before
+ *                             worker_enter_floor
+ *   MUT_LEAVE_FLOOR_BEFORE_DONE  worker_leave_floor before task_publish
  *
  * Known bug of today's code (mk/model.mk: deque-bug-*, an expected failure):
  *   OVERFLOW  a typed spawn A that found the range full ran at once and left
@@ -186,7 +222,15 @@ byte done_threads;
  *     frame's FRAME_DONE                   a typed one that is not first
  *   5 a fenced pop kept its frame        6 a pop lowered past a stolen item
  *   7 a push found no room (DEQUE_NO_MEMORY)
- *   8 (with -DOVERFLOW) a typed spawn found no room and ran at once         */
+ *   8 (with -DOVERFLOW) a typed spawn found no room and ran at once
+ *   9 a pop went on below a tombstone     10 deque_remove left a tombstone
+ *  11 a steal consumed a tombstone        12 deque_unpop gave an item back
+ *  13 a floor-ruled steal kept an item    14 wanted() refused after the claim
+ *  15 a pop stopped at its floor below    16 the item rule refused the
+ *     a tombstone                            claimed frame
+ *  17 the floor refused before the claim  18 an item-ruled steal kept its item
+ *  19 deque_compact moved a tombstone     20 a sync passed over a tombstone
+ *  21 a sync lowered past a stolen tombstone                               */
 #ifdef REACH
 #define REACHED(n) assert(REACH != n)
 #else
@@ -339,6 +383,10 @@ inline COMPACT(moved)
         do
         :: h + i < t ->
             LOAD(me, RUN(h + i), r); STORE(me, RUN(fl + i), r);
+            if
+            :: r == TOMB -> REACHED(19)         /* a tombstone moves like an item */
+            :: else
+            fi;
             LOAD(me, DATA(h + i), v); STORE(me, DATA(fl + i), v);
             i++
         :: else -> break
@@ -504,9 +552,11 @@ sync:
                     LOAD(me, DATA(f), v);
                     TAKE(v);
                     own = own & ~(1 << v)
-                :: got != 0 && r == TOMB        /* an fj_task its join took out: nothing left */
+                :: got != 0 && r == TOMB ->     /* an fj_task its join took out: nothing left */
+                    REACHED(20)
                 :: got == 0 && r == TOMB ->     /* a stolen tombstone: dead */
-                    LOWER(f)
+                    LOWER(f);
+                    REACHED(21)
                 :: got == 0 && r == ITEM ->     /* a stolen item frame: dead */
                     assert(f >= BASE);
                     LOWER(f)
@@ -636,6 +686,12 @@ pop:
 #if NITEMS > 2
         :: own & 8 -> x = 3
 #endif
+#if NITEMS > 3
+        :: own & 16 -> x = 4
+#endif
+#if NITEMS > 4
+#error "-DREMOVE picks among items 1..4"
+#endif
         fi;
         own = own & ~(1 << x);
 #ifndef MUT_REMOVE_UNLOCKED
@@ -680,15 +736,25 @@ pop:
         /* ---- task_execute(w, t), t stolen by this worker: worker_enter_floor, task_set_thief ---- */
         LOAD(me, TOP, t);
         rf = t;
+#ifdef MUT_THIEF_BEFORE_FLOOR
+        STORE(me, RUNIDX, 1);                   /* mutant: the index published before the floor */
+        STORE(me, FLOOR, t);
+#else
         STORE(me, FLOOR, t);                    /* run_floor = deque_top(d) (relaxed) */
         STORE(me, RUNIDX, 1);                   /* task_set_thief(t, w->index): release */
+#endif
         in_run = 1;
         tphase = 1;
         t = 0
     :: tphase == 1 ->
         /* ---- t's body returns: task_publish (CAS, locked), worker_leave_floor ---- */
+#ifdef MUT_LEAVE_FLOOR_BEFORE_DONE
+        STORE(me, FLOOR, 0);                    /* mutant: worker_leave_floor before task_publish */
+        d_step { FLUSH_IN(me); mem[RUNDONE] = 1; in_run = 0 }
+#else
         d_step { FLUSH_IN(me); mem[RUNDONE] = 1; in_run = 0 }
         STORE(me, FLOOR, 0);                    /* run_floor = the outer floor (none) */
+#endif
         rf = 0;
         tphase = 2
     :: tphase == 1 ->
