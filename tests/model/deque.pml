@@ -67,7 +67,10 @@
  * FRAME_DONE instead of leapfrogging, spinning and parking (task.pml and
  * idle.pml check the waiting); the thief's CAS of its index into the state
  * is left out (a locked instruction on a word nobody else writes then);
- * serial elision (FRAME_RAN_AT_SPAWN) is not modelled.  -DSYMMETRIC is the
+ * serial elision (FRAME_RAN_AT_SPAWN) is not modelled; a task the owner
+ * takes (pop, deque_remove) runs as one step that pushes nothing, and t's
+ * joiners on other workers do only what the thief kinds say (no parking, no
+ * injector).  -DSYMMETRIC is the
  * mode without membarrier (deque_init sets the bit for good, fence_heavy is
  * fence_full, deque_pop_fence only fences).  A steal's trylock may
  * fail whenever the lock is busy (wait = false) or wait for it (wait = true).
@@ -726,7 +729,16 @@ pop:
         UNLOCK(me);
 #endif
         if
-        :: f > h -> TAKE(x)                     /* found: join_run_removed runs it */
+        :: f > h ->
+            /* ---- found: join_run_removed runs x above a floor of its own ---- */
+#ifdef RUN_T
+            LOAD(me, TOP, t);
+            STORE(me, FLOOR, t);                /* worker_enter_floor: run_floor = deque_top(d) */
+#endif
+            TAKE(x);                            /* task_run_popped_by_joiner: x's body */
+#ifdef RUN_T
+            STORE(me, FLOOR, rf)                /* worker_leave_floor(w, outer_floor) */
+#endif
         :: else                                 /* a thief has it: the join helps and waits */
         fi;
         t = 0; f = 0; h = 0; hw = 0; r = 0; v = 0; x = 0
@@ -818,7 +830,7 @@ proctype thief(byte me)
         h = IDX(hw);
         LOAD(me, TOP, t);                       /* seen = top - h (acquire) */
         seen = t - h;
-        /* if (seen <= 0 || !deque_rule_admits(rule, h)) { unlock; return 0; } */
+        /* if (seen <= 0 || (rule && h < rule->floor)) { unlock; return 0; } */
         if
         :: seen <= 0 -> UNLOCK(me); goto next
         :: else
