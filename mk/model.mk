@@ -47,6 +47,7 @@ MODEL_RUNS := \
   deque-leapfrog-typed:pass:deque.pml:-DKIND1=RULE_FLOOR,-DSTEALS=1 \
   deque-take-queued:pass:deque.pml:-DKIND1=RULE_ITEM,-DREMOVE \
   deque-take-queued-2-thieves:pass:deque.pml:-DNTHIEVES=2,-DKIND1=RULE_ITEM,-DREMOVE,-DSTEALS=1,-DNITEMS=2,-DNTYPED=0 \
+  deque-take-queued-past-tombs:pass:deque.pml:-DKIND1=RULE_ITEM,-DWANTED_ITEM=3,-DREMOVE,-DAWAIT_JOINER,-DNITEMS=3,-DCAP=3,-DSTEALS=3 \
   deque-reach-pop-past-tomb:fail-assert:deque.pml:-DRUN_T,-DREMOVE,-DNTYPED=0,-DNITEMS=3,-DCAP=3,-DSTEALS=1,-DREACH=9 \
   deque-reach-tomb:fail-assert:deque.pml:-DREMOVE,-DREACH=10 \
   deque-reach-steal-tomb:fail-assert:deque.pml:-DREMOVE,-DREACH=11 \
@@ -60,6 +61,9 @@ MODEL_RUNS := \
   deque-reach-compact-tomb:fail-assert:deque.pml:-DREMOVE,-DNITEMS=4,-DCAP=3,-DNTYPED=0,-DSTEALS=1,-DREACH=19 \
   deque-reach-sync-past-tomb:fail-assert:deque.pml:-DREMOVE,-DCAP=3,-DREACH=20 \
   deque-reach-sync-lowers-tomb:fail-assert:deque.pml:-DREMOVE,-DCAP=3,-DREACH=21 \
+  deque-reach-owner-awaits-joiner:fail-assert:deque.pml:-DKIND1=RULE_ITEM,-DWANTED_ITEM=3,-DREMOVE,-DAWAIT_JOINER,-DNITEMS=3,-DCAP=3,-DSTEALS=3,-DREACH=22 \
+  deque-reach-item-rule-passes-tomb:fail-assert:deque.pml:-DKIND1=RULE_ITEM,-DREMOVE,-DREACH=23 \
+  deque-mutant-item-rule-stops-at-tomb:fail-deadlock:deque.pml:-DKIND1=RULE_ITEM,-DWANTED_ITEM=3,-DREMOVE,-DAWAIT_JOINER,-DNITEMS=3,-DCAP=3,-DSTEALS=3,-DMUT_ITEM_RULE_STOPS_AT_TOMB \
   deque-mutant-remove-unlocked:fail-assert:deque.pml:-DREMOVE,-DMUT_REMOVE_UNLOCKED \
   deque-mutant-steal-takes-tomb:fail-assert:deque.pml:-DREMOVE,-DMUT_STEAL_TAKES_TOMB \
   deque-mutant-tomb-pop-no-floor:fail-assert:deque.pml:-DRUN_T,-DREMOVE,-DNTYPED=0,-DNITEMS=3,-DCAP=3,-DSTEALS=1,-DMUT_TOMB_POP_NO_FLOOR \

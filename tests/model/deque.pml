@@ -29,6 +29,13 @@
  *             (join_leapfrog: deque_steal_ruled with the owner's run floor
  *             and wanted() = t not DONE; implies RUN_T), RULE_ITEM takes the
  *             item WANTED_ITEM from the head (join_take_queued).
+ *   -DAWAIT_JOINER  the owner's join may wait, with its floor above every
+ *             frame, for a task that needs WANTED_ITEM run by thief 1, a
+ *             RULE_ITEM joiner that comes only then (a submission E on
+ *             another worker joins t; the owner runs R, which forks x, t, h,
+ *             joins x, then joins E and runs h, which joins E): it waits
+ *             only while WANTED_ITEM is the oldest live frame, and it must
+ *             not wait for ever (an invalid end state).
  *
  * Properties, checked exhaustively:
  *   - every frame is taken exactly once (popped, stolen, run by its owner's
@@ -108,6 +115,9 @@
  *   MUT_THIEF_BEFORE_FLOOR    task_execute publishes its index before
  *                             worker_enter_floor
  *   MUT_LEAVE_FLOOR_BEFORE_DONE  worker_leave_floor before task_publish
+ *   MUT_ITEM_RULE_STOPS_AT_TOMB  the item rule refuses a tombstone at head
+ *                             (deque.c before this fix): with AWAIT_JOINER the
+ *                             joiner never gets past it (the pool hung)
  *
  * Known bug of today's code (mk/model.mk: deque-bug-*, an expected failure):
  *   OVERFLOW  a typed spawn A that found the range full ran at once and left
@@ -201,7 +211,9 @@
 #if KIND1 == RULE_ITEM || (NTHIEVES > 1 && KIND2 == RULE_ITEM)
 #define HAS_RULE_ITEM
 #endif
+#ifndef WANTED_ITEM
 #define WANTED_ITEM 1  /* the task a RULE_ITEM joiner waits for */
+#endif
 
 /* Ghost state for the properties (not part of the C code). */
 byte taken[NIDS + 1];        /* how many times frame id i was taken */
@@ -209,6 +221,7 @@ bit child[NIDS + 1];         /* frame id i was pushed while the owner ran t (RUN
 byte reading[END + 1];       /* thieves that kept frame f and have not read it yet */
 bit pinned[END + 1];         /* a typed frame stolen and running in place, no DONE yet */
 byte done_threads;
+bit awaiting;                /* AWAIT_JOINER: the owner waits for the joiner to take WANTED_ITEM */
 
 #define IS_SLOT(a) ((a) >= 2 && (a) < SLOTS_END)
 #define SLOT_OF(a) (BASE + ((a) - 2) / 3)
@@ -233,7 +246,9 @@ byte done_threads;
  *     a tombstone                            claimed frame
  *  17 the floor refused before the claim  18 an item-ruled steal kept its item
  *  19 deque_compact moved a tombstone     20 a sync passed over a tombstone
- *  21 a sync lowered past a stolen tombstone                               */
+ *  21 a sync lowered past a stolen tombstone
+ *  22 (AWAIT_JOINER) the owner waited     23 an item-ruled steal let a
+ *     for the joiner, and it came            tombstone through                */
 #ifdef REACH
 #define REACHED(n) assert(REACH != n)
 #else
@@ -414,6 +429,9 @@ proctype owner()
     byte x;                                     /* the item a join takes out (deque_remove) */
 #endif
     byte own = 0;                               /* ghost: bit i, item i pushed, not yet taken by the owner */
+#ifdef AWAIT_JOINER
+    bit awaited = 0;                            /* ghost: the waiting join was tried */
+#endif
 #ifdef RUN_T
     byte rf = 0;                                /* w->run_floor as the owner knows it */
     byte tphase = 0;                            /* t: 0 not begun, 1 running here, 2 DONE */
@@ -774,6 +792,32 @@ pop:
         pf = rf;
         goto pop
 #endif
+#ifdef AWAIT_JOINER
+    :: !finishing && !awaited && (own & (1 << WANTED_ITEM)) ->
+        /* ---- a join that waits, floor above every frame, for a task that
+         * needs WANTED_ITEM run by its joiner on another worker (R joins E,
+         * runs h, h joins E; E joins t) ---- */
+        awaited = 1;
+        FLUSH(me);                              /* the park's fences: our stores are out */
+        d_step {                                /* ghost: WANTED_ITEM is the oldest live frame */
+            i = IDX(mem[HEAD]);
+            do
+            :: i < mem[TOP] && mem[RUN(i)] == TOMB -> i++
+            :: else -> break
+            od;
+            v = (i < mem[TOP] && mem[RUN(i)] == ITEM && mem[DATA(i)] == WANTED_ITEM);
+            i = 0
+        }
+        if
+        :: v ->
+            awaiting = 1;
+            taken[WANTED_ITEM] != 0;            /* until the joiner has taken and run it */
+            awaiting = 0;
+            REACHED(22)
+        :: else
+        fi;
+        v = 0
+#endif
     :: !finishing && items == NITEMS && spawned == NTYPED && RUN_OVER ->
         finishing = true
     od;
@@ -797,6 +841,9 @@ proctype thief(byte me)
     byte out[BATCH];
     int seen;
 
+#ifdef AWAIT_JOINER
+    awaiting || done_threads > 0;               /* the joiner comes while the owner waits (or is done) */
+#endif
     do
     :: attempts < STEALS ->
         attempts++;
@@ -904,10 +951,15 @@ proctype thief(byte me)
          * then the item, then wanted(). */
 #if defined(HAS_RULE_ITEM) && !defined(MUT_RULED_ITEM_BEFORE_CLAIM)
         if
-        :: KIND(me) == RULE_ITEM && got > 0 ->  /* h->fj_run == DEQUE_ITEM_RUN && h->fj_data == rule->item */
+        :: KIND(me) == RULE_ITEM && got > 0 ->
             LOAD(me, RUN(h), r);
             if
-            :: r == ITEM -> LOAD(me, DATA(h), v)
+            :: r == ITEM -> LOAD(me, DATA(h), v)    /* h->fj_data == rule->item */
+#ifndef MUT_ITEM_RULE_STOPS_AT_TOMB
+            :: r == TOMB ->                     /* h->fj_run == DEQUE_TOMB_RUN: let through, consumed */
+                v = WANTED_ITEM;
+                REACHED(23)
+#endif
             :: else -> v = 0
             fi;
             if
