@@ -31,11 +31,12 @@
  *             item WANTED_ITEM from the head (join_take_queued).
  *   -DAWAIT_JOINER  the owner's join may wait, with its floor above every
  *             frame, for a task that needs WANTED_ITEM run by thief 1, a
- *             RULE_ITEM joiner that comes only then (a submission E on
- *             another worker joins t; the owner runs R, which forks x, t, h,
- *             joins x, then joins E and runs h, which joins E): it waits
- *             only while WANTED_ITEM is the oldest live frame, and it must
- *             not wait for ever (an invalid end state).
+ *             RULE_ITEM joiner that comes only then (test_forkjoin's
+ *             join_takes_task_behind_a_tombstone: P forks x, t and joins x
+ *             out of order, and x waits for Q, whose join of t must take t
+ *             from behind x's tombstone): it waits only while WANTED_ITEM is
+ *             the oldest live frame, and must not wait for ever (an invalid
+ *             end state).
  *
  * Properties, checked exhaustively:
  *   - every frame is taken exactly once (popped, stolen, run by its owner's
@@ -116,8 +117,9 @@
  *                             worker_enter_floor
  *   MUT_LEAVE_FLOOR_BEFORE_DONE  worker_leave_floor before task_publish
  *   MUT_ITEM_RULE_STOPS_AT_TOMB  the item rule refuses a tombstone at head
- *                             (deque.c before this fix): with AWAIT_JOINER the
- *                             joiner never gets past it (the pool hung)
+ *                             (deque.c before 3822e42): with AWAIT_JOINER the
+ *                             joiner never gets past it (the pool hung:
+ *                             test_forkjoin join_takes_task_behind_a_tombstone)
  *
  * Known bug of today's code (mk/model.mk: deque-bug-*, an expected failure):
  *   OVERFLOW  a typed spawn A that found the range full ran at once and left
@@ -794,9 +796,9 @@ pop:
 #endif
 #ifdef AWAIT_JOINER
     :: !finishing && !awaited && (own & (1 << WANTED_ITEM)) ->
-        /* ---- a join that waits, floor above every frame, for a task that
-         * needs WANTED_ITEM run by its joiner on another worker (R joins E,
-         * runs h, h joins E; E joins t) ---- */
+        /* ---- a task run above every frame (x, removed by P's join) that
+         * waits for a joiner on another worker to take and run WANTED_ITEM
+         * (Q's join of t) ---- */
         awaited = 1;
         FLUSH(me);                              /* the park's fences: our stores are out */
         d_step {                                /* ghost: WANTED_ITEM is the oldest live frame */
@@ -956,7 +958,7 @@ proctype thief(byte me)
             if
             :: r == ITEM -> LOAD(me, DATA(h), v)    /* h->fj_data == rule->item */
 #ifndef MUT_ITEM_RULE_STOPS_AT_TOMB
-            :: r == TOMB ->                     /* h->fj_run == DEQUE_TOMB_RUN: let through, consumed */
+            :: r == TOMB ->                     /* rule->item && h->fj_run == DEQUE_TOMB_RUN: true (consumed) */
                 v = WANTED_ITEM;
                 REACHED(23)
 #endif
