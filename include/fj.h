@@ -96,7 +96,8 @@ struct fj_task {
     volatile unsigned int fj_status;  /**< phase, abort flags, waiter (a futex word) */
     volatile int fj_error;            /**< first error reported for the task */
     volatile int fj_thief;            /**< parker slot of the worker that stole it, or -1 */
-    unsigned int fj_flags;            /**< how the task was started (external, ...) */
+    unsigned short fj_flags;          /**< how the task was started (external, ...) */
+    unsigned short fj_tag;            /**< Java's ForkJoinTask tag (fj_java.h), 0 after init */
     void *fj_owner;                   /**< worker that forked it, NULL if none */
     void *fj_pool;                    /**< pool it was submitted to from outside */
     unsigned long long fj_tool[2];    /**< scratch for the profiler (FJ_PROFILE) */
@@ -104,7 +105,7 @@ struct fj_task {
 };
 
 /** Static initialiser: `fj_task t = FJ_TASK_INIT(my_compute);` */
-#define FJ_TASK_INIT(fn) {(fn), 0u, 0, -1, 0u, NULL, NULL, {0u, 0u}}
+#define FJ_TASK_INIT(fn) {(fn), 0u, 0, -1, 0u, 0u, NULL, NULL, {0u, 0u}}
 
 /** From a pointer to the embedded fj_task back to your struct. */
 #define FJ_CONTAINER_OF(ptr, type, member) ((type *)(void *)((char *)(ptr) - offsetof(type, member)))

@@ -204,6 +204,22 @@ fj_task *fj_poll_task(void);
  * The caller must be the only thread using the task (Java says the same). */
 int fj_task_reinitialize(fj_task *task);
 
+/** Java's getForkJoinTaskTag(): the task's tag, a short the program may use
+ * for anything (marking visited nodes, phases).  0 after FJ_TASK_INIT,
+ * fj_task_init and fj_task_reinitialize; fork, join, completion and
+ * cancellation leave it alone.  Any thread.  Ordering: acquire, so what a
+ * thread wrote before it set the tag is visible to one that reads the tag. */
+short fj_task_get_tag(const fj_task *task);
+
+/** Java's setForkJoinTaskTag(tag): sets the tag atomically and returns the
+ * previous one.  Any thread.  Ordering: full (a read-modify-write). */
+short fj_task_set_tag(fj_task *task, short tag);
+
+/** Java's compareAndSetForkJoinTaskTag(expect, tag): sets the tag to `tag`
+ * only if it is `expect`, atomically.  Returns 1 if it was set, else 0.  Any
+ * thread.  Ordering: full. */
+int fj_task_compare_and_set_tag(fj_task *task, short expect, short tag);
+
 /** Java's getSurplusQueuedTaskCount(): how many more tasks this worker has
  * queued than the other workers are likely to steal soon, the granularity
  * heuristic `if (fj_get_surplus_queued_task_count() > 3) compute directly`.

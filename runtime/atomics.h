@@ -64,6 +64,14 @@ static inline unsigned atomic_cas_full_u32(atomic_u32 *p, unsigned expect, unsig
 }
 static inline unsigned atomic_fetch_add_full_u32(atomic_u32 *p, unsigned v) { return AO_int_fetch_and_add_full(p, v); }
 
+/* ---- 16-bit words (Java's task tag, fj_java.h) ---- */
+static inline unsigned short atomic_load_acquire_u16(const volatile unsigned short *p) { return AO_short_load_acquire(p); }
+static inline unsigned short atomic_cas_full_u16(volatile unsigned short *p, unsigned short expect,
+                                                 unsigned short desired)
+{
+    return AO_short_fetch_compare_and_swap_full(p, expect, desired);  /* returns the old value */
+}
+
 /* ---- bytes: one writer per byte of a shared 32-bit word (see task.h) ---- */
 static inline void atomic_store_release_u8(volatile unsigned char *p, unsigned char v) { AO_char_store_release(p, v); }
 

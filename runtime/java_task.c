@@ -111,6 +111,33 @@ int fj_task_reinitialize(fj_task *task)
     return 0;
 }
 
+/* ---- tags (Java's ForkJoinTask tag): an atomic 16-bit word of the task ---- */
+
+short fj_task_get_tag(const fj_task *task)
+{
+    /* Acquire: pairs with the CAS below, so the setter's earlier writes are
+     * visible to whoever reads its tag. */
+    return (short)atomic_load_acquire_u16(&task->fj_tag);
+}
+
+short fj_task_set_tag(fj_task *task, short tag)
+{
+    unsigned short old = atomic_load_acquire_u16(&task->fj_tag);
+    for (;;) {
+        /* Full: a tag set is the publication point of what the setter wrote. */
+        unsigned short seen = atomic_cas_full_u16(&task->fj_tag, old, (unsigned short)tag);
+        if (seen == old)
+            return (short)old;
+        old = seen;
+    }
+}
+
+int fj_task_compare_and_set_tag(fj_task *task, short expect, short tag)
+{
+    /* Full, as fj_task_set_tag. */
+    return atomic_cas_full_u16(&task->fj_tag, (unsigned short)expect, (unsigned short)tag) == (unsigned short)expect;
+}
+
 /* Java's reserve for thieves: with most workers busy, every queued task is
  * surplus; with many idle, keep a few back for them to steal (ForkJoinTask.
  * getSurplusQueuedTaskCount, JDK 8-21). */

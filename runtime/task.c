@@ -503,6 +503,7 @@ void fj_task_init(fj_task *t, fj_task_fn fn)
     t->fj_error = 0;
     t->fj_thief = -1;
     t->fj_flags = 0;
+    t->fj_tag = 0;
     t->fj_owner = NULL;
     t->fj_pool = NULL;
     t->fj_tool[0] = t->fj_tool[1] = 0;

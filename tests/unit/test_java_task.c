@@ -506,7 +506,93 @@ static void help_quiesce_body(void)
 }
 static void help_quiesce_runs_everything_queued(void) { run_in_pool(help_quiesce_body); }
 
+/* ---- tags (getForkJoinTaskTag, setForkJoinTaskTag, compareAndSetForkJoinTaskTag) ---- */
+
+static void tags_start_at_zero_and_survive_fork_and_join(void)
+{
+    fj_pool *pool = check_pool();
+    probe p;
+    probe_init(&p, 0);
+    CHECK_EQ(0, fj_task_get_tag(&p.task));
+    CHECK_EQ(0, fj_task_set_tag(&p.task, 5));
+    CHECK_EQ(5, fj_task_set_tag(&p.task, -3));
+    CHECK_EQ(-3, fj_task_get_tag(&p.task));
+    CHECK_EQ(1, fj_task_compare_and_set_tag(&p.task, -3, 7));
+    CHECK_EQ(0, fj_task_compare_and_set_tag(&p.task, -3, 9));  /* not -3 any more */
+    CHECK_EQ(7, fj_task_get_tag(&p.task));
+    CHECK_RC(0, fj_pool_invoke(pool, &p.task));                 /* completion leaves it */
+    CHECK_EQ(7, fj_task_get_tag(&p.task));
+    CHECK_RC(0, fj_task_reinitialize(&p.task));                 /* as Java's reinitialize */
+    CHECK_EQ(0, fj_task_get_tag(&p.task));
+    fj_task_set_tag(&p.task, 11);
+    CHECK_RC(0, fj_task_cancel(&p.task));
+    CHECK_EQ(11, fj_task_get_tag(&p.task));
+    fj_task_init(&p.task, probe_compute);
+    CHECK_EQ(0, fj_task_get_tag(&p.task));
+    fj_task fresh = FJ_TASK_INIT(probe_compute);
+    CHECK_EQ(0, fj_task_get_tag(&fresh));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* Leaves that race on one task's tag: every leaf adds TAG_ADDS to it with a
+ * compare-and-set loop, and tries to claim a second task's tag from 0. */
+enum { TAG_LEAVES = 64, TAG_ADDS = 200 };
+
+typedef struct tag_leaf {
+    fj_task task;
+    fj_task *counter, *prize;
+    int claimed;
+} tag_leaf;
+
+static int tag_leaf_run(fj_task *t)
+{
+    tag_leaf *leaf = FJ_CONTAINER_OF(t, tag_leaf, task);
+    for (int i = 0; i < TAG_ADDS; i++) {
+        short seen;
+        do
+            seen = fj_task_get_tag(leaf->counter);
+        while (!fj_task_compare_and_set_tag(leaf->counter, seen, (short)(seen + 1)));
+    }
+    leaf->claimed = fj_task_compare_and_set_tag(leaf->prize, 0, 1);
+    return 0;
+}
+
+typedef struct tag_race {
+    fj_task task;
+    tag_leaf leaves[TAG_LEAVES];
+} tag_race;
+
+static int tag_race_run(fj_task *t)
+{
+    tag_race *race = FJ_CONTAINER_OF(t, tag_race, task);
+    for (int i = 0; i < TAG_LEAVES; i++)
+        fj_fork(&race->leaves[i].task);
+    for (int i = TAG_LEAVES - 1; i >= 0; i--)
+        CHECK_RC(0, fj_join(&race->leaves[i].task));
+    return 0;
+}
+
+static void tag_compare_and_set_is_atomic(void)
+{
+    fj_pool *pool = check_pool();
+    fj_task counter = FJ_TASK_INIT(probe_compute), prize = FJ_TASK_INIT(probe_compute);
+    static tag_race race;
+    fj_task_init(&race.task, tag_race_run);
+    for (int i = 0; i < TAG_LEAVES; i++)
+        race.leaves[i] = (tag_leaf){FJ_TASK_INIT(tag_leaf_run), &counter, &prize, 0};
+    CHECK_RC(0, fj_pool_invoke(pool, &race.task));
+    CHECK_EQ(TAG_LEAVES * TAG_ADDS, fj_task_get_tag(&counter));  /* no increment lost */
+    int winners = 0;
+    for (int i = 0; i < TAG_LEAVES; i++)
+        winners += race.leaves[i].claimed;
+    CHECK_EQ(1, winners);
+    CHECK_EQ(1, fj_task_get_tag(&prize));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static const check_case cases[] = {
+    {"tags_start_at_zero_and_survive_fork_and_join", tags_start_at_zero_and_survive_fork_and_join, CHECK_ONCE},
+    {"tag_compare_and_set_is_atomic", tag_compare_and_set_is_atomic, CHECK_PER_WORKERS},
     {"recursive_task_computes_fibonacci", recursive_task_computes_fibonacci, CHECK_PER_WORKERS},
     {"join_of_failed_task_returns_its_error", join_of_failed_task_returns_its_error, CHECK_PER_WORKERS},
     {"join_of_cancelled_task_reports_cancellation", join_of_cancelled_task_reports_cancellation, CHECK_PER_WORKERS},
