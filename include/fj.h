@@ -584,9 +584,10 @@ typedef struct fj_deque_ends {
 #define FJ__HEAD_FENCED ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 1))
 
 /* private: the slow halves of the inline paths below (runtime/frame.c). */
+fj_frame *fj__spawn_settle(fj_worker *w, fj_frame *top);
 void fj__spawn_slow(fj_worker *w);
 void fj__spawn_wake(fj_worker *w);
-fj_frame *fj__sync_slow(fj_worker *w, fj_frame_fn run);
+fj_frame *fj__sync_slow(fj_worker *w, fj_frame *mine, fj_frame_fn run);
 void fj__frame_publish(fj_worker *w, fj_frame *frame);
 void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal);
 int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t result_size);
@@ -612,22 +613,57 @@ fj_worker *fj__current_worker(void);
 /* The calling worker's own top (a plain load: only it writes top). */
 FJ__INLINE fj_frame *fj__top(fj_worker *w) { return ((fj_deque_ends *)(void *)w)->fj_top; }
 
+/* Whether the word top differs from the caller's copy t.  The compiler must
+ * not learn from the test that the two are equal: it would then take the
+ * frame's address from the word it loaded (a store-to-load chain through every
+ * spawn and sync, see fj__spawn_at) instead of the copy.  On x86-64 the test
+ * is an asm goto, which tells it nothing; elsewhere, plain C. */
+FJ__INLINE int fj__top_moved(const fj_deque_ends *d, const fj_frame *t)
+{
+#if defined(__x86_64__)
+    /* A plain load of top: only this thread writes it. */
+    __asm__ goto("cmpq %[t], %[top]\n\tjne %l[moved]" : : [top] "m"(d->fj_top), [t] "r"(t) : "cc" : moved);
+    return 0;
+moved:
+    return 1;
+#else
+    return d->fj_top != t;
+#endif
+}
+
 /* Spawn: write the frame into the next slot, then publish it by moving top.
  * The slot at top is always writable (one spare frame lies past the end), so
- * the frame is written first and the slow path finds it there. */
-FJ__INLINE void fj__spawn(fj_worker *w, fj_frame_fn run, const void *args, size_t size)
+ * the frame is written first and the slow path finds it there.
+ *
+ * *tp is the caller's copy of top, carried through the recursion in a
+ * register (fj_t_, a hidden parameter of every typed body, as Lace carries
+ * its deque head): a typed call returns with top where it found it, so the
+ * copy equals the word in memory, and no spawn or sync loads the word into
+ * its frame's address.  Loading it would chain every spawn and sync of the
+ * whole run through a store and a load of one word (store-to-load forwarding,
+ * about 5 cycles each), which made typed tasks 2.4x Lace's time on dfs with
+ * the same instruction count (docs/performance.md, "Typed tasks against
+ * Lace").  The word is still compared, not used: a function the task called
+ * may have left frames above the copy (an fj_task forked and not joined, or a
+ * forgotten sync); fj__spawn_settle deals with them first. */
+FJ__INLINE void fj__spawn_at(fj_worker *w, fj_frame **tp, fj_frame_fn run, const void *args, size_t size)
 {
     fj_deque_ends *d = (fj_deque_ends *)(void *)w;
-    /* Plain loads of top and limit: only this thread writes them. */
-    fj_frame *f = d->fj_top;
+    fj_frame *f = *tp;
+    if (FJ__UNLIKELY(fj__top_moved(d, f)))
+        f = fj__spawn_settle(w, f);
     f->fj_run = run;
     __builtin_memcpy(f->fj_data, args, size);
     /* limit is the end of the reserved range, or the base while a teaching or
-     * observing hook is on (every spawn then takes the slow path). */
+     * observing hook is on (every spawn then takes the slow path), which may
+     * leave top anywhere (a spawn run at once leaves it unmoved).  A plain
+     * load: only this thread writes it. */
     if (FJ__UNLIKELY(f >= d->fj_limit)) {
         fj__spawn_slow(w);
+        *tp = d->fj_top;
         return;
     }
+    *tp = f + 1;
     /* Release: the frame is written before a thief that acquires top (in
      * deque_steal_batch) reads it. */
     __atomic_store_n(&d->fj_top, f + 1, __ATOMIC_RELEASE);
@@ -642,14 +678,26 @@ FJ__INLINE void fj__spawn(fj_worker *w, fj_frame_fn run, const void *args, size_
         fj__spawn_wake(w);
 }
 
-/* Sync, first half: take the newest frame back.  True when nobody stole it
- * and it is `run`'s: the caller calls the body with its arguments.  Else the
- * slow path leaves in *f either such a frame (false is not returned then) or
- * the frame with bit 0 set, once its result is in fj_data. */
-FJ__INLINE int fj__sync_pop(fj_worker *w, fj_frame_fn run, fj_frame **out)
+/* Sync, first half: take the caller's newest frame back, the one below its
+ * copy of top *tp (see fj__spawn_at), which becomes that frame.  True when
+ * nobody stole it: the caller calls the body with its arguments.  False: the
+ * caller goes to the slow path (fj__sync_slow through the task's NAME_fj_sync_take, out of line so
+ * that the fast path keeps nothing alive across the calls around it.
+ * No check of the frame's runner: the copy of top says where the caller's
+ * spawn put its frame, and the word in memory equal to it says that nothing
+ * lies above (what a callee left takes the slow path).  A sync of another
+ * task than the spawn's (FJ_SYNC(g) after FJ_SPAWN(f)) is caught in builds
+ * without NDEBUG. */
+FJ__INLINE int fj__sync_pop_at(fj_worker *w, fj_frame **tp, fj_frame_fn run)
 {
     fj_deque_ends *d = (fj_deque_ends *)(void *)w;
-    fj_frame *f = d->fj_top - 1;  /* a plain load: only this thread writes top */
+    fj_frame *t = *tp;
+    /* Keeps the compiler from holding both t and f alive across the calls
+     * before the sync (it would hold f from the spawn): one register less. */
+    __asm__("" : "+r"(t));
+    fj_frame *f = t - 1;
+    if (FJ__UNLIKELY(fj__top_moved(d, t)))
+        return 0;
     /* THE protocol: claim the frame before looking at head. */
     __atomic_store_n(&d->fj_top, f, __ATOMIC_RELAXED);
     /* StoreLoad as a compiler barrier only: pairs with the thief's
@@ -661,12 +709,9 @@ FJ__INLINE int fj__sync_pop(fj_worker *w, fj_frame_fn run, fj_frame **out)
      * slot come after it (deque_steal_batch). */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     if (FJ__UNLIKELY(__atomic_load_n(&d->fj_head, __ATOMIC_ACQUIRE) > (uintptr_t)f) ||
-        FJ__UNLIKELY(f->fj_run != run)) {
-        f = fj__sync_slow(w, run);
-        *out = f;
-        return !(((uintptr_t)f) & 1u);
-    }
-    *out = f;
+        (FJ__CHECK_SYNCS && FJ__UNLIKELY(f->fj_run != run)))
+        return 0;
+    *tp = f;
     return 1;
 }
 
@@ -732,13 +777,13 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
                       "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
     FJ__STATIC_ASSERT(sizeof(RT) <= FJ_FRAME_DATA_SIZE,                                        \
                       "typed task " #NAME ": result exceeds FJ_FRAME_DATA_SIZE bytes");        \
-    static RT NAME##_fj_body(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__));                \
-    FJ__GENERATED RT NAME##_fj_call(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))             \
+    static RT NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__));\
+    FJ__GENERATED RT NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
         if (!FJ__CHECK_SYNCS)                                                                  \
-            return NAME##_fj_body(fj_w_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
-        fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
-        RT fj_r_ = NAME##_fj_body(fj_w_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
+            return NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
+        fj_frame *fj_entry_ = fj_t_;                                                           \
+        RT fj_r_ = NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, 1);                                          \
         return fj_r_;                                                                          \
@@ -748,28 +793,38 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         NAME##_fj_args fj_a_;                                                                  \
         __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
         fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
-        RT fj_r_ = NAME##_fj_body(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                     \
+        RT fj_r_ = NAME##_fj_body(fj_w_, fj_entry_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                     \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, FJ__CHECK_SYNCS);                            \
         __builtin_memcpy(fj_f_->fj_data, &fj_r_, sizeof fj_r_);                                \
         fj__frame_finish(fj_w_, fj_f_);                                                        \
     }                                                                                          \
-    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))          \
+    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
         NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
-        fj__spawn(fj_w_, NAME##_fj_run, &fj_a_, sizeof fj_a_);                                 \
+        fj__spawn_at(fj_w_, fj_tp_, NAME##_fj_run, &fj_a_, sizeof fj_a_);\
     }                                                                                          \
-    FJ__GENERATED RT NAME##_fj_sync(fj_worker *fj_w_)                                             \
+    /* The sync's slow half, out of line so that the fast path keeps nothing  */             \
+    /* alive for it: t is the caller's copy of top (fj__sync_pop_at). */                      \
+    static __attribute__((noinline, cold, unused)) fj_frame *NAME##_fj_sync_take(fj_worker *fj_w_, \
+                                                                                 fj_frame *fj_t_) \
     {                                                                                          \
-        fj_frame *fj_f_;                                                                       \
-        if (FJ__UNLIKELY(!fj__sync_pop(fj_w_, NAME##_fj_run, &fj_f_))) {                       \
-            RT fj_r_;                                                                          \
-            __builtin_memcpy(&fj_r_, fj__sync_frame(fj_f_)->fj_data, sizeof fj_r_);            \
-            return fj_r_;                                                                      \
+        return fj__sync_slow(fj_w_, fj_t_ - 1, NAME##_fj_run);                                 \
+    }                                                                                          \
+    FJ__GENERATED RT NAME##_fj_sync(fj_worker *fj_w_, fj_frame **fj_tp_)                       \
+    {                                                                                          \
+        if (FJ__UNLIKELY(!fj__sync_pop_at(fj_w_, fj_tp_, NAME##_fj_run))) {                    \
+            fj_frame *fj_f_ = NAME##_fj_sync_take(fj_w_, *fj_tp_);                                       \
+            *fj_tp_ = fj__top(fj_w_); /* the frame taken back, or where a spawn run at once left top */ \
+            if (((uintptr_t)fj_f_) & 1u) {                                                     \
+                RT fj_r_;                                                                      \
+                __builtin_memcpy(&fj_r_, fj__sync_frame(fj_f_)->fj_data, sizeof fj_r_);        \
+                return fj_r_;                                                                  \
+            }                                                                                  \
         }                                                                                      \
         NAME##_fj_args fj_a_;                                                                  \
-        __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
-        RT fj_r_ = NAME##_fj_call(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                     \
+        __builtin_memcpy(&fj_a_, (*fj_tp_)->fj_data, sizeof fj_a_);                            \
+        RT fj_r_ = NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));            \
         /* Keeps the compiler from turning the recursion into a loop with an */               \
         /* accumulator, which costs more registers than the call it saves. */                 \
         __asm__("" : : "r"(fj_w_));                                                            \
@@ -787,18 +842,18 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
             *fj_rc_ = fj_e_;                                                                   \
         return fj_d_.result;                                                                   \
     }                                                                                          \
-    static RT NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
+    static RT NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
 
 /** FJ_TASK without a result: defines the typed task NAME, with 0 to 6 arguments as type, name pairs. */
 #define FJ_VOID_TASK(NAME, ...)                                                                \
     typedef struct { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args;                         \
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
                       "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
-    static void NAME##_fj_body(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__));              \
-    FJ__GENERATED void NAME##_fj_call(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))           \
+    static void NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__));\
+    FJ__GENERATED void NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
-        fj_frame *fj_entry_ = FJ__CHECK_SYNCS ? fj__top(fj_w_) : 0;                            \
-        NAME##_fj_body(fj_w_ FJ__LIST(NAMES, ##__VA_ARGS__));                                  \
+        fj_frame *fj_entry_ = fj_t_;                            \
+        NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__));                                  \
         if (FJ__CHECK_SYNCS && FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                      \
             fj__unsynced(fj_w_, fj_entry_, #NAME, 1);                                          \
     }                                                                                          \
@@ -807,24 +862,32 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         NAME##_fj_args fj_a_;                                                                  \
         __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
         fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
-        NAME##_fj_body(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                                \
+        NAME##_fj_body(fj_w_, fj_entry_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                                \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, FJ__CHECK_SYNCS);                            \
         fj__frame_finish(fj_w_, fj_f_);                                                        \
     }                                                                                          \
-    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))          \
+    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
         NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
-        fj__spawn(fj_w_, NAME##_fj_run, &fj_a_, sizeof fj_a_);                                 \
+        fj__spawn_at(fj_w_, fj_tp_, NAME##_fj_run, &fj_a_, sizeof fj_a_);\
     }                                                                                          \
-    FJ__GENERATED void NAME##_fj_sync(fj_worker *fj_w_)                                           \
+    static __attribute__((noinline, cold, unused)) fj_frame *NAME##_fj_sync_take(fj_worker *fj_w_, \
+                                                                                 fj_frame *fj_t_) \
     {                                                                                          \
-        fj_frame *fj_f_;                                                                       \
-        if (FJ__UNLIKELY(!fj__sync_pop(fj_w_, NAME##_fj_run, &fj_f_)))                         \
-            return;                                                                            \
+        return fj__sync_slow(fj_w_, fj_t_ - 1, NAME##_fj_run);                                 \
+    }                                                                                          \
+    FJ__GENERATED void NAME##_fj_sync(fj_worker *fj_w_, fj_frame **fj_tp_)                     \
+    {                                                                                          \
+        if (FJ__UNLIKELY(!fj__sync_pop_at(fj_w_, fj_tp_, NAME##_fj_run))) {                    \
+            fj_frame *fj_f_ = NAME##_fj_sync_take(fj_w_, *fj_tp_);                             \
+            *fj_tp_ = fj__top(fj_w_); /* the frame taken back, or where a spawn run at once left top */ \
+            if (((uintptr_t)fj_f_) & 1u)                                                       \
+                return;                                                                        \
+        }                                                                                      \
         NAME##_fj_args fj_a_;                                                                  \
-        __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
-        NAME##_fj_call(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                                \
+        __builtin_memcpy(&fj_a_, (*fj_tp_)->fj_data, sizeof fj_a_);                            \
+        NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                       \
     }                                                                                          \
     static inline __attribute__((unused)) void NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_ \
                                                                 FJ__LIST(PARAMS, ##__VA_ARGS__)) \
@@ -834,17 +897,17 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         if (fj_rc_)                                                                            \
             *fj_rc_ = fj_e_;                                                                   \
     }                                                                                          \
-    static void NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
+    static void NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
 
 /** Inside a typed task: pushes a frame holding NAME and its arguments on this worker's deque,
  * where a thief may take it. */
-#define FJ_SPAWN(NAME, ...) NAME##_fj_spawn(fj_w_, ##__VA_ARGS__)
+#define FJ_SPAWN(NAME, ...) NAME##_fj_spawn(fj_w_, &fj_t_, ##__VA_ARGS__)
 /** Inside a typed task: the result of this task's newest unsynced spawn, which must be of NAME.
  * If nobody took the frame it calls NAME's body right here; if a thief took it, it helps the thief
  * until the result is there.  Everything the spawned task wrote happens-before it returns. */
-#define FJ_SYNC(NAME) NAME##_fj_sync(fj_w_)
+#define FJ_SYNC(NAME) NAME##_fj_sync(fj_w_, &fj_t_)
 /** Inside a typed task: a plain call of NAME's body, on this worker. */
-#define FJ_CALL(NAME, ...) NAME##_fj_call(fj_w_, ##__VA_ARGS__)
+#define FJ_CALL(NAME, ...) NAME##_fj_call(fj_w_, fj_t_, ##__VA_ARGS__)
 /** From any thread: runs NAME on `pool` (NULL: the current worker's pool on a worker, else the
  * common pool) and returns its result once it is complete; a zero result if the pool refuses. */
 #define FJ_RUN(pool, NAME, ...) NAME##_fj_run_on((pool), (int *)0, ##__VA_ARGS__)
