@@ -645,15 +645,22 @@ moved:
  * the same instruction count (docs/performance.md, "Typed tasks against
  * Lace").  The word is still compared, not used: a function the task called
  * may have left frames above the copy (an fj_task forked and not joined, or a
- * forgotten sync); fj__spawn_settle deals with them first. */
-FJ__INLINE void fj__spawn_at(fj_worker *w, fj_frame **tp, fj_frame_fn run, const void *args, size_t size)
+ * forgotten sync); fj__spawn_settle deals with them first.
+ * The spawn's first half: the frame at the copy of top, its runner written. */
+FJ__INLINE fj_frame *fj__spawn_begin(fj_worker *w, fj_frame *t, fj_frame_fn run)
 {
     fj_deque_ends *d = (fj_deque_ends *)(void *)w;
-    fj_frame *f = *tp;
+    fj_frame *f = t;
     if (FJ__UNLIKELY(fj__top_moved(d, f)))
         f = fj__spawn_settle(w, f);
     f->fj_run = run;
-    __builtin_memcpy(f->fj_data, args, size);
+    return f;  /* the caller writes the arguments into f->fj_data */
+}
+
+/* The spawn's second half, once frame f (from fj__spawn_begin) is written. */
+FJ__INLINE void fj__spawn_end(fj_worker *w, fj_frame **tp, fj_frame *f)
+{
+    fj_deque_ends *d = (fj_deque_ends *)(void *)w;
     /* limit is the end of the reserved range, or the base while a teaching or
      * observing hook is on (every spawn then takes the slow path), which may
      * leave top anywhere (a spawn run at once leaves it unmoved).  A plain
@@ -676,6 +683,14 @@ FJ__INLINE void fj__spawn_at(fj_worker *w, fj_frame **tp, fj_frame_fn run, const
     if (FJ__UNLIKELY(__atomic_load_n(&idle[0], __ATOMIC_RELAXED) != 0) &&
         __atomic_load_n(&idle[1], __ATOMIC_RELAXED) == 0)
         fj__spawn_wake(w);
+}
+
+/* A spawn whose arguments are `size` bytes at `args` (fj.hpp). */
+FJ__INLINE void fj__spawn_at(fj_worker *w, fj_frame **tp, fj_frame_fn run, const void *args, size_t size)
+{
+    fj_frame *f = fj__spawn_begin(w, *tp, run);
+    __builtin_memcpy(f->fj_data, args, size);
+    fj__spawn_end(w, tp, f);
 }
 
 /* Sync, first half: take the caller's newest frame back, the one below its
@@ -758,6 +773,13 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
 #define FJ__INIT_4(T1, a1, T2, a2, T3, a3, T4, a4) {a1, a2, a3, a4}
 #define FJ__INIT_5(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) {a1, a2, a3, a4, a5}
 #define FJ__INIT_6(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) {a1, a2, a3, a4, a5, a6}
+#define FJ__STORE_0(p)
+#define FJ__STORE_1(p, T1, a1) p->a1 = a1;
+#define FJ__STORE_2(p, T1, a1, T2, a2) p->a1 = a1; p->a2 = a2;
+#define FJ__STORE_3(p, T1, a1, T2, a2, T3, a3) p->a1 = a1; p->a2 = a2; p->a3 = a3;
+#define FJ__STORE_4(p, T1, a1, T2, a2, T3, a3, T4, a4) p->a1 = a1; p->a2 = a2; p->a3 = a3; p->a4 = a4;
+#define FJ__STORE_5(p, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) p->a1 = a1; p->a2 = a2; p->a3 = a3; p->a4 = a4; p->a5 = a5;
+#define FJ__STORE_6(p, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) p->a1 = a1; p->a2 = a2; p->a3 = a3; p->a4 = a4; p->a5 = a5; p->a6 = a6;
 #define FJ__UNPACK_0(s)
 #define FJ__UNPACK_1(s, T1, a1) , s.a1
 #define FJ__UNPACK_2(s, T1, a1, T2, a2) , s.a1, s.a2
@@ -768,11 +790,13 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
 
 #define FJ__LIST(kind, ...) FJ__CAT(FJ__##kind##_, FJ__NPAIRS(__VA_ARGS__))(__VA_ARGS__)
 #define FJ__UNPACK(s, ...) FJ__CAT(FJ__UNPACK_, FJ__NPAIRS(__VA_ARGS__))(s, ##__VA_ARGS__)
+#define FJ__STORE(p, ...) FJ__CAT(FJ__STORE_, FJ__NPAIRS(__VA_ARGS__))(p, ##__VA_ARGS__)
 
 /** Defines the typed task NAME, result type RT, with 0 to 6 arguments as type, name pairs; the
  * braces that follow are its body.  The task is `static`: use it in the file that defines it. */
 #define FJ_TASK(RT, NAME, ...)                                                                 \
-    typedef struct { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args;                         \
+    /* may_alias: the arguments are read and written in place in fj_data. */                 \
+    typedef struct __attribute__((may_alias)) { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args; \
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
                       "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
     FJ__STATIC_ASSERT(sizeof(RT) <= FJ_FRAME_DATA_SIZE,                                        \
@@ -801,8 +825,13 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     }                                                                                          \
     FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
-        NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
-        fj__spawn_at(fj_w_, fj_tp_, NAME##_fj_run, &fj_a_, sizeof fj_a_);\
+        fj_frame *fj_f_ = fj__spawn_begin(fj_w_, *fj_tp_, NAME##_fj_run);                      \
+        /* Field by field, as the body's arguments arrive: one store each, which  */          \
+        /* the sync's loads forward from.  Built on the stack and copied, they  */            \
+        /* were read back in one vector load that no store could forward to. */              \
+        NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)fj_f_->fj_data; \
+        FJ__STORE(fj_a_, ##__VA_ARGS__)                                                        \
+        fj__spawn_end(fj_w_, fj_tp_, fj_f_);                                                   \
     }                                                                                          \
     /* The sync's slow half, out of line so that the fast path keeps nothing  */             \
     /* alive for it: t is the caller's copy of top (fj__sync_pop_at). */                      \
@@ -822,9 +851,8 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
                 return fj_r_;                                                                  \
             }                                                                                  \
         }                                                                                      \
-        NAME##_fj_args fj_a_;                                                                  \
-        __builtin_memcpy(&fj_a_, (*fj_tp_)->fj_data, sizeof fj_a_);                            \
-        RT fj_r_ = NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));            \
+        NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)(*fj_tp_)->fj_data; \
+        RT fj_r_ = NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__));            \
         /* Keeps the compiler from turning the recursion into a loop with an */               \
         /* accumulator, which costs more registers than the call it saves. */                 \
         __asm__("" : : "r"(fj_w_));                                                            \
@@ -846,7 +874,8 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
 
 /** FJ_TASK without a result: defines the typed task NAME, with 0 to 6 arguments as type, name pairs. */
 #define FJ_VOID_TASK(NAME, ...)                                                                \
-    typedef struct { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args;                         \
+    /* may_alias: the arguments are read and written in place in fj_data. */                 \
+    typedef struct __attribute__((may_alias)) { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args; \
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
                       "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
     static void NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__));\
@@ -869,8 +898,13 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     }                                                                                          \
     FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
-        NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
-        fj__spawn_at(fj_w_, fj_tp_, NAME##_fj_run, &fj_a_, sizeof fj_a_);\
+        fj_frame *fj_f_ = fj__spawn_begin(fj_w_, *fj_tp_, NAME##_fj_run);                      \
+        /* Field by field, as the body's arguments arrive: one store each, which  */          \
+        /* the sync's loads forward from.  Built on the stack and copied, they  */            \
+        /* were read back in one vector load that no store could forward to. */              \
+        NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)fj_f_->fj_data; \
+        FJ__STORE(fj_a_, ##__VA_ARGS__)                                                        \
+        fj__spawn_end(fj_w_, fj_tp_, fj_f_);                                                   \
     }                                                                                          \
     static __attribute__((noinline, cold, unused)) fj_frame *NAME##_fj_sync_take(fj_worker *fj_w_, \
                                                                                  fj_frame *fj_t_) \
@@ -885,9 +919,8 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
             if (((uintptr_t)fj_f_) & 1u)                                                       \
                 return;                                                                        \
         }                                                                                      \
-        NAME##_fj_args fj_a_;                                                                  \
-        __builtin_memcpy(&fj_a_, (*fj_tp_)->fj_data, sizeof fj_a_);                            \
-        NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                       \
+        NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)(*fj_tp_)->fj_data; \
+        NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__));                       \
     }                                                                                          \
     static inline __attribute__((unused)) void NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_ \
                                                                 FJ__LIST(PARAMS, ##__VA_ARGS__)) \
