@@ -584,9 +584,9 @@ typedef struct fj_deque_ends {
 #define FJ__HEAD_FENCED ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 1))
 
 /* private: the slow halves of the inline paths below (runtime/frame.c). */
-fj_frame *fj__spawn_settle(fj_worker *w, fj_frame *top);
-void fj__spawn_slow(fj_worker *w);
-void fj__spawn_wake(fj_worker *w);
+__attribute__((cold)) fj_frame *fj__spawn_settle(fj_worker *w, fj_frame *top);
+__attribute__((cold)) void fj__spawn_slow(fj_worker *w);
+__attribute__((cold)) void fj__spawn_wake(fj_worker *w);
 fj_frame *fj__sync_slow(fj_worker *w, fj_frame *mine, fj_frame_fn run);
 void fj__frame_publish(fj_worker *w, fj_frame *frame);
 void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal);
@@ -670,16 +670,21 @@ FJ__INLINE void fj__spawn_end(fj_worker *w, fj_frame **tp, fj_frame *f)
         *tp = d->fj_top;
         return;
     }
-    *tp = f + 1;
+    fj_frame *t = f + 1;
+    /* Keeps the compiler from holding f alive beside t until the sync (which
+     * takes f back as t - 1): one callee-saved register less. */
+    __asm__("" : "+r"(t));
+    *tp = t;
     /* Release: the frame is written before a thief that acquires top (in
      * deque_steal_batch) reads it. */
-    __atomic_store_n(&d->fj_top, f + 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&d->fj_top, t, __ATOMIC_RELEASE);
     /* StoreLoad between publishing the frame and the sleeper test, as a
      * compiler barrier only: pairs with fence_heavy() in idle_park (a worker
      * going to sleep sees this frame, or we see it sleeping).  Where
      * membarrier is missing, limit stays at the base and the slow path fences. */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    const volatile unsigned long *idle = d->fj_idle;
+    /* Atomic loads, not volatile ones, which the compiler may fold into the test. */
+    const unsigned long *idle = (const unsigned long *)d->fj_idle;
     if (FJ__UNLIKELY(__atomic_load_n(&idle[0], __ATOMIC_RELAXED) != 0) &&
         __atomic_load_n(&idle[1], __ATOMIC_RELAXED) == 0)
         fj__spawn_wake(w);
@@ -706,11 +711,7 @@ FJ__INLINE void fj__spawn_at(fj_worker *w, fj_frame **tp, fj_frame_fn run, const
 FJ__INLINE int fj__sync_pop_at(fj_worker *w, fj_frame **tp, fj_frame_fn run)
 {
     fj_deque_ends *d = (fj_deque_ends *)(void *)w;
-    fj_frame *t = *tp;
-    /* Keeps the compiler from holding both t and f alive across the calls
-     * before the sync (it would hold f from the spawn): one register less. */
-    __asm__("" : "+r"(t));
-    fj_frame *f = t - 1;
+    fj_frame *t = *tp, *f = t - 1;
     if (FJ__UNLIKELY(fj__top_moved(d, t)))
         return 0;
     /* THE protocol: claim the frame before looking at head. */
