@@ -853,11 +853,9 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
             }                                                                                  \
         }                                                                                      \
         NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)(*fj_tp_)->fj_data; \
-        RT fj_r_ = NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__));            \
-        /* Keeps the compiler from turning the recursion into a loop with an */               \
-        /* accumulator, which costs more registers than the call it saves. */                 \
-        __asm__("" : : "r"(fj_w_));                                                            \
-        return fj_r_;                                                                          \
+        /* A tail call: gcc may turn the recursion into a loop (fib's sync, as    */          \
+        /* Lace's); that costs registers and instructions but saves time. */                  \
+        return NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__));             \
     }                                                                                          \
     static inline __attribute__((unused)) RT NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_   \
                                                               FJ__LIST(PARAMS, ##__VA_ARGS__)) \
