@@ -531,12 +531,18 @@ int fj_profile_set_burden(long long units);
  * deque (64 bytes each, arguments and result at most FJ_FRAME_DATA_SIZE bytes,
  * checked at compile time); a task never allocates.  Idle workers park.  Typed
  * tasks mix with fj_task: a typed task may fork and join fj_tasks, and a
- * fj_task body may FJ_RUN a typed task on its own worker.
+ * fj_task body may FJ_RUN a typed task on its own worker; an fj_task that a
+ * typed task (or a function it called) forked and has not joined yet may run
+ * at the task's next spawn or sync (its join then finds it done).
+ * FJ_SYNC(g) for a spawn of another task f is a misuse that the fast path does
+ * not check with NDEBUG (it would call g's body on f's arguments); builds
+ * without NDEBUG compare the frame's runner and treat f's frame as a
+ * forgotten sync.
  *
  * A forgotten sync is reported, never silent: in a build without NDEBUG, a
  * typed task that returns with unsynced spawns stops the program with a message
- * naming the task.  With NDEBUG it is found at the next sync of the task that
- * called it, or when the task a thief or FJ_RUN started returns: the runtime
+ * naming the task.  With NDEBUG it is found at the next spawn or sync of the
+ * task that called it, or when the task a thief or FJ_RUN started returns: the runtime
  * then syncs the leftover frames itself (runs them, or waits for their
  * thieves), drops their results and counts them (fj_worker_stats.unsynced).
  * Memory is never reused while a thief may still write into it.

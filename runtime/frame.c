@@ -32,13 +32,22 @@
  *    and wakes it.  Two CASes on one word cannot miss each other: no lost
  *    wake-up.
  *
- * 4. What else can be on top.  An fj_task forked and left unjoined by a
- *    function the task called (allowed for fj_task): the sync runs it (its
- *    forking worker may run it at any time; its join then finds it done).  A
- *    typed frame of another task: a callee forgot its sync.  The runtime
- *    syncs it (runs it, or waits for its thief), drops its result and counts
- *    it; fj__unsynced reports it in debug builds.  A frame whose task already
- *    ran at its spawn (serial elision): its result is ready.
+ * 4. What else can be on top.  A typed task carries its own copy of top in
+ *    a register (include/fj.h, fj__spawn_at), and its spawns and syncs only
+ *    compare the word in memory with it.  The word is higher when something
+ *    lies above the copy: an fj_task forked and not yet joined (allowed for
+ *    fj_task), by the task itself or by a function it called, or a typed frame
+ *    of a callee that forgot its sync.  The next spawn (fj__spawn_settle) or sync
+ *    (fj__sync_slow) of the task, or its runner's end (fj__unsynced), syncs
+ *    them first: an fj_task runs (its forking worker may run it at any time;
+ *    its join then finds it done); a forgotten typed frame is synced (run, or
+ *    waited for if a thief has it), its result dropped and counted, and
+ *    debug builds report it.  So a spawn never writes over a frame that is
+ *    queued or that a thief runs in place.  The word may also be lower: an
+ *    fj_task of an outer task, just below the copy, joined by a callee; the
+ *    spawn then goes where the word says.  A frame whose task already ran at
+ *    its spawn (serial elision) has head above it, so its sync comes to the
+ *    slow path, which finds its result ready.
  *
  * 5. A full deque.  A spawn that finds every reserved frame in use runs its
  *    task at once, as the serial program would, and keeps the result on the
