@@ -622,7 +622,7 @@ FJ__INLINE fj_frame *fj__top(fj_worker *w) { return ((fj_deque_ends *)(void *)w)
 /* Whether the word top differs from the caller's copy t.  The compiler must
  * not learn from the test that the two are equal: it would then take the
  * frame's address from the word it loaded (a store-to-load chain through every
- * spawn and sync, see fj__spawn_at) instead of the copy.  On x86-64 the test
+ * spawn and sync, see fj__spawn_begin) instead of the copy.  On x86-64 the test
  * is an asm goto, which tells it nothing; elsewhere, plain C. */
 FJ__INLINE int fj__top_moved(const fj_deque_ends *d, const fj_frame *t)
 {
@@ -649,15 +649,16 @@ moved:
  * whole run through a store and a load of one word (store-to-load forwarding,
  * about 5 cycles each), which made typed tasks 2.4x Lace's time on dfs with
  * the same instruction count (docs/performance.md, "Typed tasks against
- * Lace").  The word is still compared, not used: a function the task called
- * may have left frames above the copy (an fj_task forked and not joined, or a
- * forgotten sync); fj__spawn_settle deals with them first.
+ * Lace").  The word is still compared, not used: frames may lie above the
+ * copy (an fj_task the task or a function it called forked and has not
+ * joined, or a callee's forgotten sync), or a join may have taken the frame
+ * below it; fj__spawn_settle deals with them first (runtime/frame.c, point 4).
  * The spawn's first half: the frame at the copy of top, its runner written. */
 FJ__INLINE fj_frame *fj__spawn_begin(fj_worker *w, fj_frame *t, fj_frame_fn run)
 {
     fj_deque_ends *d = (fj_deque_ends *)(void *)w;
-    /* Costs nothing (a compiler barrier, and no reordering across a spawn is
-     * lost), but it is a call when gcc predicts the branches: a task whose
+    /* No instruction (a compiler barrier: no memory access moves across the
+     * start of a spawn), but a call when gcc predicts the branches: a task whose
      * path to its spawn starts with a call is predicted to take its early
      * return (a leaf test) more often, and gcc then splits the leaf test off
      * into the callers (partial inlining), so a leaf costs no call, as Lace's
@@ -713,10 +714,11 @@ FJ__INLINE void fj__spawn_at(fj_worker *w, fj_frame **tp, fj_frame_fn run, const
 }
 
 /* Sync, first half: take the caller's newest frame back, the one below its
- * copy of top *tp (see fj__spawn_at), which becomes that frame.  True when
+ * copy of top *tp (see fj__spawn_begin), which becomes that frame.  True when
  * nobody stole it: the caller calls the body with its arguments.  False: the
- * caller goes to the slow path (fj__sync_slow through the task's NAME_fj_sync_take, out of line so
- * that the fast path keeps nothing alive across the calls around it.
+ * caller goes to the slow path, fj__sync_slow through the task's
+ * NAME_fj_sync_take, out of line so that the fast path keeps nothing alive
+ * for it across the calls around the sync.
  * No check of the frame's runner: the copy of top says where the caller's
  * spawn put its frame, and the word in memory equal to it says that nothing
  * lies above (what a callee left takes the slow path).  A sync of another

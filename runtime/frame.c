@@ -33,7 +33,7 @@
  *    wake-up.
  *
  * 4. What else can be on top.  A typed task carries its own copy of top in
- *    a register (include/fj.h, fj__spawn_at), and its spawns and syncs only
+ *    a register (include/fj.h, fj__spawn_begin), and its spawns and syncs only
  *    compare the word in memory with it.  The word is higher when something
  *    lies above the copy: an fj_task forked and not yet joined (allowed for
  *    fj_task), by the task itself or by a function it called, or a typed frame
@@ -201,7 +201,7 @@ static void frame_sync_leftovers(fj_worker *w, fj_frame *entry_top);
 fj_frame *fj__spawn_settle(fj_worker *w, fj_frame *top)
 {
     /* A function the spawning task called left frames above its copy of top
-     * (include/fj.h, fj__spawn_at): sync them now, so that the spawn goes
+     * (include/fj.h, fj__spawn_begin): sync them now, so that the spawn goes
      * where its sync will look (point 4). */
     if (deque_top(&w->deque) > top)
         frame_sync_leftovers(w, top);
