@@ -535,12 +535,18 @@ int fj_profile_set_burden(long long units);
  * deque (64 bytes each, arguments and result at most FJ_FRAME_DATA_SIZE bytes,
  * checked at compile time); a task never allocates.  Idle workers park.  Typed
  * tasks mix with fj_task: a typed task may fork and join fj_tasks, and a
- * fj_task body may FJ_RUN a typed task on its own worker.
+ * fj_task body may FJ_RUN a typed task on its own worker; an fj_task that a
+ * typed task (or a function it called) forked and has not joined yet may run
+ * at the task's next spawn or sync (its join then finds it done).
+ * FJ_SYNC(g) for a spawn of another task f is a misuse that the fast path does
+ * not check with NDEBUG (it would call g's body on f's arguments); builds
+ * without NDEBUG compare the frame's runner and treat f's frame as a
+ * forgotten sync.
  *
  * A forgotten sync is reported, never silent: in a build without NDEBUG, a
  * typed task that returns with unsynced spawns stops the program with a message
- * naming the task.  With NDEBUG it is found at the next sync of the task that
- * called it, or when the task a thief or FJ_RUN started returns: the runtime
+ * naming the task.  With NDEBUG it is found at the next spawn or sync of the
+ * task that called it, or when the task a thief or FJ_RUN started returns: the runtime
  * then syncs the leftover frames itself (runs them, or waits for their
  * thieves), drops their results and counts them (fj_worker_stats.unsynced).
  * Memory is never reused while a thief may still write into it.
@@ -588,9 +594,10 @@ typedef struct fj_deque_ends {
 #define FJ__HEAD_FENCED ((uintptr_t)1 << (sizeof(uintptr_t) * 8 - 1))
 
 /* private: the slow halves of the inline paths below (runtime/frame.c). */
-void fj__spawn_slow(fj_worker *w);
-void fj__spawn_wake(fj_worker *w);
-fj_frame *fj__sync_slow(fj_worker *w, fj_frame_fn run);
+__attribute__((cold)) fj_frame *fj__spawn_settle(fj_worker *w, fj_frame *top);
+__attribute__((cold)) void fj__spawn_slow(fj_worker *w);
+__attribute__((cold)) void fj__spawn_wake(fj_worker *w);
+fj_frame *fj__sync_slow(fj_worker *w, fj_frame *mine, fj_frame_fn run);
 void fj__frame_publish(fj_worker *w, fj_frame *frame);
 void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal);
 int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t result_size);
@@ -616,44 +623,117 @@ fj_worker *fj__current_worker(void);
 /* The calling worker's own top (a plain load: only it writes top). */
 FJ__INLINE fj_frame *fj__top(fj_worker *w) { return ((fj_deque_ends *)(void *)w)->fj_top; }
 
+/* Whether the word top differs from the caller's copy t.  The compiler must
+ * not learn from the test that the two are equal: it would then take the
+ * frame's address from the word it loaded (a store-to-load chain through every
+ * spawn and sync, see fj__spawn_begin) instead of the copy.  On x86-64 the test
+ * is an asm goto, which tells it nothing; elsewhere, plain C. */
+FJ__INLINE int fj__top_moved(const fj_deque_ends *d, const fj_frame *t)
+{
+#if defined(__x86_64__)
+    /* A plain load of top: only this thread writes it. */
+    __asm__ goto("cmpq %[t], %[top]\n\tjne %l[moved]" : : [top] "m"(d->fj_top), [t] "r"(t) : "cc" : moved);
+    return 0;
+moved:
+    return 1;
+#else
+    return d->fj_top != t;
+#endif
+}
+
 /* Spawn: write the frame into the next slot, then publish it by moving top.
  * The slot at top is always writable (one spare frame lies past the end), so
- * the frame is written first and the slow path finds it there. */
-FJ__INLINE void fj__spawn(fj_worker *w, fj_frame_fn run, const void *args, size_t size)
+ * the frame is written first and the slow path finds it there.
+ *
+ * *tp is the caller's copy of top, carried through the recursion in a
+ * register (fj_t_, a hidden parameter of every typed body, as Lace carries
+ * its deque head): a typed call returns with top where it found it, so the
+ * copy equals the word in memory, and no spawn or sync loads the word into
+ * its frame's address.  Loading it would chain every spawn and sync of the
+ * whole run through a store and a load of one word (store-to-load forwarding,
+ * about 5 cycles each), which made typed tasks 2.4x Lace's time on dfs with
+ * the same instruction count (docs/performance.md, "Typed tasks against
+ * Lace").  The word is still compared, not used: frames may lie above the
+ * copy (an fj_task the task or a function it called forked and has not
+ * joined, or a callee's forgotten sync), or a join may have taken the frame
+ * below it; fj__spawn_settle deals with them first (runtime/frame.c, point 4).
+ * The spawn's first half: the frame at the copy of top, its runner written. */
+FJ__INLINE fj_frame *fj__spawn_begin(fj_worker *w, fj_frame *t, fj_frame_fn run)
 {
     fj_deque_ends *d = (fj_deque_ends *)(void *)w;
-    /* Plain loads of top and limit: only this thread writes them. */
-    fj_frame *f = d->fj_top;
+    /* No instruction (a compiler barrier: no memory access moves across the
+     * start of a spawn), but a call when gcc predicts the branches: a task whose
+     * path to its spawn starts with a call is predicted to take its early
+     * return (a leaf test) more often, and gcc then splits the leaf test off
+     * into the callers (partial inlining), so a leaf costs no call, as Lace's
+     * do.  Without it fib's leaves were called: 49.8 instead of 42.8
+     * instructions per fork+join, and slower (docs/performance.md). */
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    fj_frame *f = t;
+    if (FJ__UNLIKELY(fj__top_moved(d, f)))
+        f = fj__spawn_settle(w, f);
     f->fj_run = run;
-    __builtin_memcpy(f->fj_data, args, size);
+    return f;  /* the caller writes the arguments into f->fj_data */
+}
+
+/* The spawn's second half, once frame f (from fj__spawn_begin) is written. */
+FJ__INLINE void fj__spawn_end(fj_worker *w, fj_frame **tp, fj_frame *f)
+{
+    fj_deque_ends *d = (fj_deque_ends *)(void *)w;
     /* limit is the end of the reserved range, or the base while a teaching or
-     * observing hook is on (every spawn then takes the slow path). */
+     * observing hook is on (every spawn then takes the slow path), which may
+     * leave top anywhere (a spawn run at once leaves it unmoved).  A plain
+     * load: only this thread writes it. */
     if (FJ__UNLIKELY(f >= d->fj_limit)) {
         fj__spawn_slow(w);
+        *tp = d->fj_top;
         return;
     }
+    fj_frame *t = f + 1;
+    /* Keeps the compiler from holding f alive beside t until the sync (which
+     * takes f back as t - 1): one callee-saved register less. */
+    __asm__("" : "+r"(t));
+    *tp = t;
     /* Release: the frame is written before a thief that acquires top (in
      * deque_steal_batch) reads it. */
-    __atomic_store_n(&d->fj_top, f + 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&d->fj_top, t, __ATOMIC_RELEASE);
     /* StoreLoad between publishing the frame and the sleeper test, as a
      * compiler barrier only: pairs with fence_heavy() in idle_park (a worker
      * going to sleep sees this frame, or we see it sleeping).  Where
      * membarrier is missing, limit stays at the base and the slow path fences. */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    const volatile unsigned long *idle = d->fj_idle;
+    /* Atomic loads, not volatile ones, which the compiler may fold into the test. */
+    const unsigned long *idle = (const unsigned long *)d->fj_idle;
     if (FJ__UNLIKELY(__atomic_load_n(&idle[0], __ATOMIC_RELAXED) != 0) &&
         __atomic_load_n(&idle[1], __ATOMIC_RELAXED) == 0)
         fj__spawn_wake(w);
 }
 
-/* Sync, first half: take the newest frame back.  True when nobody stole it
- * and it is `run`'s: the caller calls the body with its arguments.  Else the
- * slow path leaves in *f either such a frame (false is not returned then) or
- * the frame with bit 0 set, once its result is in fj_data. */
-FJ__INLINE int fj__sync_pop(fj_worker *w, fj_frame_fn run, fj_frame **out)
+/* A spawn whose arguments are `size` bytes at `args` (fj.hpp). */
+FJ__INLINE void fj__spawn_at(fj_worker *w, fj_frame **tp, fj_frame_fn run, const void *args, size_t size)
+{
+    fj_frame *f = fj__spawn_begin(w, *tp, run);
+    __builtin_memcpy(f->fj_data, args, size);
+    fj__spawn_end(w, tp, f);
+}
+
+/* Sync, first half: take the caller's newest frame back, the one below its
+ * copy of top *tp (see fj__spawn_begin), which becomes that frame.  True when
+ * nobody stole it: the caller calls the body with its arguments.  False: the
+ * caller goes to the slow path, fj__sync_slow through the task's
+ * NAME_fj_sync_take, out of line so that the fast path keeps nothing alive
+ * for it across the calls around the sync.
+ * No check of the frame's runner: the copy of top says where the caller's
+ * spawn put its frame, and the word in memory equal to it says that nothing
+ * lies above (what a callee left takes the slow path).  A sync of another
+ * task than the spawn's (FJ_SYNC(g) after FJ_SPAWN(f)) is caught in builds
+ * without NDEBUG. */
+FJ__INLINE int fj__sync_pop_at(fj_worker *w, fj_frame **tp, fj_frame_fn run)
 {
     fj_deque_ends *d = (fj_deque_ends *)(void *)w;
-    fj_frame *f = d->fj_top - 1;  /* a plain load: only this thread writes top */
+    fj_frame *t = *tp, *f = t - 1;
+    if (FJ__UNLIKELY(fj__top_moved(d, t)))
+        return 0;
     /* THE protocol: claim the frame before looking at head. */
     __atomic_store_n(&d->fj_top, f, __ATOMIC_RELAXED);
     /* StoreLoad as a compiler barrier only: pairs with the thief's
@@ -665,12 +745,9 @@ FJ__INLINE int fj__sync_pop(fj_worker *w, fj_frame_fn run, fj_frame **out)
      * slot come after it (deque_steal_batch). */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     if (FJ__UNLIKELY(__atomic_load_n(&d->fj_head, __ATOMIC_ACQUIRE) > (uintptr_t)f) ||
-        FJ__UNLIKELY(f->fj_run != run)) {
-        f = fj__sync_slow(w, run);
-        *out = f;
-        return !(((uintptr_t)f) & 1u);
-    }
-    *out = f;
+        (FJ__CHECK_SYNCS && FJ__UNLIKELY(f->fj_run != run)))
+        return 0;
+    *tp = f;
     return 1;
 }
 
@@ -717,6 +794,13 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
 #define FJ__INIT_4(T1, a1, T2, a2, T3, a3, T4, a4) {a1, a2, a3, a4}
 #define FJ__INIT_5(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) {a1, a2, a3, a4, a5}
 #define FJ__INIT_6(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) {a1, a2, a3, a4, a5, a6}
+#define FJ__STORE_0(p)
+#define FJ__STORE_1(p, T1, a1) p->a1 = a1;
+#define FJ__STORE_2(p, T1, a1, T2, a2) p->a1 = a1; p->a2 = a2;
+#define FJ__STORE_3(p, T1, a1, T2, a2, T3, a3) p->a1 = a1; p->a2 = a2; p->a3 = a3;
+#define FJ__STORE_4(p, T1, a1, T2, a2, T3, a3, T4, a4) p->a1 = a1; p->a2 = a2; p->a3 = a3; p->a4 = a4;
+#define FJ__STORE_5(p, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) p->a1 = a1; p->a2 = a2; p->a3 = a3; p->a4 = a4; p->a5 = a5;
+#define FJ__STORE_6(p, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) p->a1 = a1; p->a2 = a2; p->a3 = a3; p->a4 = a4; p->a5 = a5; p->a6 = a6;
 #define FJ__UNPACK_0(s)
 #define FJ__UNPACK_1(s, T1, a1) , s.a1
 #define FJ__UNPACK_2(s, T1, a1, T2, a2) , s.a1, s.a2
@@ -727,22 +811,24 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
 
 #define FJ__LIST(kind, ...) FJ__CAT(FJ__##kind##_, FJ__NPAIRS(__VA_ARGS__))(__VA_ARGS__)
 #define FJ__UNPACK(s, ...) FJ__CAT(FJ__UNPACK_, FJ__NPAIRS(__VA_ARGS__))(s, ##__VA_ARGS__)
+#define FJ__STORE(p, ...) FJ__CAT(FJ__STORE_, FJ__NPAIRS(__VA_ARGS__))(p, ##__VA_ARGS__)
 
 /** Defines the typed task NAME, result type RT, with 0 to 6 arguments as type, name pairs; the
  * braces that follow are its body.  The task is `static`: use it in the file that defines it. */
 #define FJ_TASK(RT, NAME, ...)                                                                 \
-    typedef struct { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args;                         \
+    /* may_alias: the arguments are read and written in place in fj_data. */                 \
+    typedef struct __attribute__((may_alias)) { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args; \
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
                       "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
     FJ__STATIC_ASSERT(sizeof(RT) <= FJ_FRAME_DATA_SIZE,                                        \
                       "typed task " #NAME ": result exceeds FJ_FRAME_DATA_SIZE bytes");        \
-    static RT NAME##_fj_body(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__));                \
-    FJ__GENERATED RT NAME##_fj_call(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))             \
+    static RT NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__));\
+    FJ__GENERATED RT NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
         if (!FJ__CHECK_SYNCS)                                                                  \
-            return NAME##_fj_body(fj_w_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
-        fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
-        RT fj_r_ = NAME##_fj_body(fj_w_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
+            return NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
+        fj_frame *fj_entry_ = fj_t_;                                                           \
+        RT fj_r_ = NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, 1);                                          \
         return fj_r_;                                                                          \
@@ -752,30 +838,44 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         NAME##_fj_args fj_a_;                                                                  \
         __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
         fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
-        RT fj_r_ = NAME##_fj_body(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                     \
+        RT fj_r_ = NAME##_fj_body(fj_w_, fj_entry_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                     \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, FJ__CHECK_SYNCS);                            \
         __builtin_memcpy(fj_f_->fj_data, &fj_r_, sizeof fj_r_);                                \
         fj__frame_finish(fj_w_, fj_f_);                                                        \
     }                                                                                          \
-    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))          \
+    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
-        NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
-        fj__spawn(fj_w_, NAME##_fj_run, &fj_a_, sizeof fj_a_);                                 \
+        fj_frame *fj_f_ = fj__spawn_begin(fj_w_, *fj_tp_, NAME##_fj_run);                      \
+        /* Field by field, as the body's arguments arrive: one store each, which  */          \
+        /* the sync's loads forward from.  Built on the stack and copied, they  */            \
+        /* were read back in one vector load that no store could forward to. */              \
+        NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)fj_f_->fj_data; \
+        FJ__STORE(fj_a_, ##__VA_ARGS__)                                                        \
+        fj__spawn_end(fj_w_, fj_tp_, fj_f_);                                                   \
     }                                                                                          \
-    FJ__GENERATED RT NAME##_fj_sync(fj_worker *fj_w_)                                             \
+    /* The sync's slow half, out of line so that the fast path keeps nothing  */             \
+    /* alive for it: t is the caller's copy of top (fj__sync_pop_at). */                      \
+    static __attribute__((noinline, cold, unused)) fj_frame *NAME##_fj_sync_take(fj_worker *fj_w_, \
+                                                                                 fj_frame *fj_t_) \
     {                                                                                          \
-        fj_frame *fj_f_;                                                                       \
-        if (FJ__UNLIKELY(!fj__sync_pop(fj_w_, NAME##_fj_run, &fj_f_))) {                       \
-            RT fj_r_;                                                                          \
-            __builtin_memcpy(&fj_r_, fj__sync_frame(fj_f_)->fj_data, sizeof fj_r_);            \
-            return fj_r_;                                                                      \
+        return fj__sync_slow(fj_w_, fj_t_ - 1, NAME##_fj_run);                                 \
+    }                                                                                          \
+    FJ__GENERATED RT NAME##_fj_sync(fj_worker *fj_w_, fj_frame **fj_tp_)                       \
+    {                                                                                          \
+        if (FJ__UNLIKELY(!fj__sync_pop_at(fj_w_, fj_tp_, NAME##_fj_run))) {                    \
+            fj_frame *fj_f_ = NAME##_fj_sync_take(fj_w_, *fj_tp_);                                       \
+            *fj_tp_ = fj__top(fj_w_); /* the frame taken back, or where a spawn run at once left top */ \
+            if (((uintptr_t)fj_f_) & 1u) {                                                     \
+                RT fj_r_;                                                                      \
+                __builtin_memcpy(&fj_r_, fj__sync_frame(fj_f_)->fj_data, sizeof fj_r_);        \
+                return fj_r_;                                                                  \
+            }                                                                                  \
         }                                                                                      \
-        NAME##_fj_args fj_a_;                                                                  \
-        __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
-        RT fj_r_ = NAME##_fj_call(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                     \
-        /* Keeps the compiler from turning the recursion into a loop with an */               \
-        /* accumulator, which costs more registers than the call it saves. */                 \
+        NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)(*fj_tp_)->fj_data; \
+        RT fj_r_ = NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__));         \
+        /* Not a tail call: turned into a loop early, the recursion would hide */             \
+        /* the leaf test from partial inlining (see fj__spawn_begin). */                      \
         __asm__("" : : "r"(fj_w_));                                                            \
         return fj_r_;                                                                          \
     }                                                                                          \
@@ -791,18 +891,19 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
             *fj_rc_ = fj_e_;                                                                   \
         return fj_d_.result;                                                                   \
     }                                                                                          \
-    static RT NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
+    static RT NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
 
 /** FJ_TASK without a result: defines the typed task NAME, with 0 to 6 arguments as type, name pairs. */
 #define FJ_VOID_TASK(NAME, ...)                                                                \
-    typedef struct { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args;                         \
+    /* may_alias: the arguments are read and written in place in fj_data. */                 \
+    typedef struct __attribute__((may_alias)) { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args; \
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
                       "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
-    static void NAME##_fj_body(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__));              \
-    FJ__GENERATED void NAME##_fj_call(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))           \
+    static void NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__));\
+    FJ__GENERATED void NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
-        fj_frame *fj_entry_ = FJ__CHECK_SYNCS ? fj__top(fj_w_) : 0;                            \
-        NAME##_fj_body(fj_w_ FJ__LIST(NAMES, ##__VA_ARGS__));                                  \
+        fj_frame *fj_entry_ = fj_t_;                            \
+        NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__));                                  \
         if (FJ__CHECK_SYNCS && FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                      \
             fj__unsynced(fj_w_, fj_entry_, #NAME, 1);                                          \
     }                                                                                          \
@@ -811,24 +912,36 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         NAME##_fj_args fj_a_;                                                                  \
         __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
         fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
-        NAME##_fj_body(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                                \
+        NAME##_fj_body(fj_w_, fj_entry_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                                \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, FJ__CHECK_SYNCS);                            \
         fj__frame_finish(fj_w_, fj_f_);                                                        \
     }                                                                                          \
-    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_ FJ__LIST(PARAMS, ##__VA_ARGS__))          \
+    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
-        NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
-        fj__spawn(fj_w_, NAME##_fj_run, &fj_a_, sizeof fj_a_);                                 \
+        fj_frame *fj_f_ = fj__spawn_begin(fj_w_, *fj_tp_, NAME##_fj_run);                      \
+        /* Field by field, as the body's arguments arrive: one store each, which  */          \
+        /* the sync's loads forward from.  Built on the stack and copied, they  */            \
+        /* were read back in one vector load that no store could forward to. */              \
+        NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)fj_f_->fj_data; \
+        FJ__STORE(fj_a_, ##__VA_ARGS__)                                                        \
+        fj__spawn_end(fj_w_, fj_tp_, fj_f_);                                                   \
     }                                                                                          \
-    FJ__GENERATED void NAME##_fj_sync(fj_worker *fj_w_)                                           \
+    static __attribute__((noinline, cold, unused)) fj_frame *NAME##_fj_sync_take(fj_worker *fj_w_, \
+                                                                                 fj_frame *fj_t_) \
     {                                                                                          \
-        fj_frame *fj_f_;                                                                       \
-        if (FJ__UNLIKELY(!fj__sync_pop(fj_w_, NAME##_fj_run, &fj_f_)))                         \
-            return;                                                                            \
-        NAME##_fj_args fj_a_;                                                                  \
-        __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
-        NAME##_fj_call(fj_w_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                                \
+        return fj__sync_slow(fj_w_, fj_t_ - 1, NAME##_fj_run);                                 \
+    }                                                                                          \
+    FJ__GENERATED void NAME##_fj_sync(fj_worker *fj_w_, fj_frame **fj_tp_)                     \
+    {                                                                                          \
+        if (FJ__UNLIKELY(!fj__sync_pop_at(fj_w_, fj_tp_, NAME##_fj_run))) {                    \
+            fj_frame *fj_f_ = NAME##_fj_sync_take(fj_w_, *fj_tp_);                             \
+            *fj_tp_ = fj__top(fj_w_); /* the frame taken back, or where a spawn run at once left top */ \
+            if (((uintptr_t)fj_f_) & 1u)                                                       \
+                return;                                                                        \
+        }                                                                                      \
+        NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)(*fj_tp_)->fj_data; \
+        NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__));                       \
     }                                                                                          \
     static inline __attribute__((unused)) void NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_ \
                                                                 FJ__LIST(PARAMS, ##__VA_ARGS__)) \
@@ -838,17 +951,17 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         if (fj_rc_)                                                                            \
             *fj_rc_ = fj_e_;                                                                   \
     }                                                                                          \
-    static void NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
+    static void NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
 
 /** Inside a typed task: pushes a frame holding NAME and its arguments on this worker's deque,
  * where a thief may take it. */
-#define FJ_SPAWN(NAME, ...) NAME##_fj_spawn(fj_w_, ##__VA_ARGS__)
+#define FJ_SPAWN(NAME, ...) NAME##_fj_spawn(fj_w_, &fj_t_, ##__VA_ARGS__)
 /** Inside a typed task: the result of this task's newest unsynced spawn, which must be of NAME.
  * If nobody took the frame it calls NAME's body right here; if a thief took it, it helps the thief
  * until the result is there.  Everything the spawned task wrote happens-before it returns. */
-#define FJ_SYNC(NAME) NAME##_fj_sync(fj_w_)
+#define FJ_SYNC(NAME) NAME##_fj_sync(fj_w_, &fj_t_)
 /** Inside a typed task: a plain call of NAME's body, on this worker. */
-#define FJ_CALL(NAME, ...) NAME##_fj_call(fj_w_, ##__VA_ARGS__)
+#define FJ_CALL(NAME, ...) NAME##_fj_call(fj_w_, fj_t_, ##__VA_ARGS__)
 /** From any thread: runs NAME on `pool` (NULL: the current worker's pool on a worker, else the
  * common pool) and returns its result once it is complete; a zero result if the pool refuses. */
 #define FJ_RUN(pool, NAME, ...) NAME##_fj_run_on((pool), (int *)0, ##__VA_ARGS__)

@@ -280,11 +280,16 @@ __attribute__((always_inline)) inline void fork_join(fj_worker *worker, Forked &
     static_assert(std::is_nothrow_invocable_v<Forked &> && std::is_nothrow_invocable_v<Here &>,
                   "fork_join's callables catch their own exceptions");
     Forked *body = &forked;
-    fj__spawn(worker, &frame_run<Forked>, &body, sizeof body);
+    fj_frame *top = fj__top(worker);  /* carried from the spawn to its sync, as in a typed body */
+    fj__spawn_at(worker, &top, &frame_run<Forked>, &body, sizeof body);
     here();
-    fj_frame *frame;
-    if (fj__sync_pop(worker, &frame_run<Forked>, &frame))
+    if (fj__sync_pop_at(worker, &top, &frame_run<Forked>)) {
         forked(); /* nobody took it: run it here */
+        return;
+    }
+    fj_frame *frame = fj__sync_slow(worker, top - 1, &frame_run<Forked>);
+    if (!(reinterpret_cast<uintptr_t>(frame) & 1u))
+        forked(); /* nobody took it after all: run it here */
 }
 
 /* ---- one root task on a pool ---- */

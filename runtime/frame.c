@@ -32,13 +32,22 @@
  *    and wakes it.  Two CASes on one word cannot miss each other: no lost
  *    wake-up.
  *
- * 4. What else can be on top.  An fj_task forked and left unjoined by a
- *    function the task called (allowed for fj_task): the sync runs it (its
- *    forking worker may run it at any time; its join then finds it done).  A
- *    typed frame of another task: a callee forgot its sync.  The runtime
- *    syncs it (runs it, or waits for its thief), drops its result and counts
- *    it; fj__unsynced reports it in debug builds.  A frame whose task already
- *    ran at its spawn (serial elision): its result is ready.
+ * 4. What else can be on top.  A typed task carries its own copy of top in
+ *    a register (include/fj.h, fj__spawn_begin), and its spawns and syncs only
+ *    compare the word in memory with it.  The word is higher when something
+ *    lies above the copy: an fj_task forked and not yet joined (allowed for
+ *    fj_task), by the task itself or by a function it called, or a typed frame
+ *    of a callee that forgot its sync.  The next spawn (fj__spawn_settle) or sync
+ *    (fj__sync_slow) of the task, or its runner's end (fj__unsynced), syncs
+ *    them first: an fj_task runs (its forking worker may run it at any time;
+ *    its join then finds it done); a forgotten typed frame is synced (run, or
+ *    waited for if a thief has it), its result dropped and counted, and
+ *    debug builds report it.  So a spawn never writes over a frame that is
+ *    queued or that a thief runs in place.  The word may also be lower: an
+ *    fj_task of an outer task, just below the copy, joined by a callee; the
+ *    spawn then goes where the word says.  A frame whose task already ran at
+ *    its spawn (serial elision) has head above it, so its sync comes to the
+ *    slow path, which finds its result ready.
  *
  * 5. A full deque.  A spawn that finds every reserved frame in use runs its
  *    task at once, as the serial program would, and keeps the result on the
@@ -173,13 +182,10 @@ static void frame_spawn_overflowed(fj_worker *w, fj_frame *spare)
 }
 
 /* A sync while spawns that ran at once are outstanding: the newest is ours
- * (syncs are LIFO).  The inline pop's claim is undone first. */
-static fj_frame *frame_sync_overflowed(fj_worker *w, fj_frame *claimed)
+ * (syncs are LIFO).  The inline pop's claim, if it made one, was undone. */
+static fj_frame *frame_sync_overflowed(fj_worker *w)
 {
     deque *d = &w->deque;
-    /* Release: undoes the inline pop's claim, as deque_pop_slow does; the
-     * frame below is unchanged, so thieves read what was published before. */
-    atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(claimed + 1));
     memcpy(w->overflow_result.fj_data, d->overflow[--d->overflow_count], FJ_FRAME_DATA_SIZE);
     if (d->overflow_count == 0)
         deque_set_spawn_slow(d, w->hooks != 0);  /* back to the fast spawn */
@@ -189,6 +195,18 @@ static fj_frame *frame_sync_overflowed(fj_worker *w, fj_frame *claimed)
 /* ---- spawn ---- */
 
 void fj__spawn_wake(fj_worker *w) { idle_signal_work(&w->pool->idle); }
+
+static void frame_sync_leftovers(fj_worker *w, fj_frame *entry_top);
+
+fj_frame *fj__spawn_settle(fj_worker *w, fj_frame *top)
+{
+    /* A function the spawning task called left frames above its copy of top
+     * (include/fj.h, fj__spawn_begin): sync them now, so that the spawn goes
+     * where its sync will look (point 4). */
+    if (deque_top(&w->deque) > top)
+        frame_sync_leftovers(w, top);
+    return deque_top(&w->deque);
+}
 
 /* Serial elision: run the task now, as the serial program would, then leave
  * its frame with the result for the sync.  Head moves past the frame at
@@ -398,18 +416,40 @@ static fj_frame *frame_take(fj_worker *w, fj_frame *f, fj_frame_fn run)
     return NULL;
 }
 
-fj_frame *fj__sync_slow(fj_worker *w, fj_frame_fn run)
+/* Claims the frame below top, as the inline pop does. */
+static void frame_claim_newest(fj_worker *w)
 {
-    if (w->deque.overflow_count > 0)
-        return frame_sync_overflowed(w, deque_top(&w->deque));
+    /* Relaxed, then a compiler barrier: as in fj__sync_pop_at (include/fj.h). */
+    atomic_store((atomic_word *)&w->deque.ends.fj_top, (size_t)(deque_top(&w->deque) - 1));
+    compiler_barrier();
+}
+
+fj_frame *fj__sync_slow(fj_worker *w, fj_frame *mine, fj_frame_fn run)
+{
+    deque *d = &w->deque;
+    /* The inline pop claimed `mine` unless top was not where the caller's
+     * copy says: then a function the task called left frames above (point 4). */
+    bool claimed = deque_top(d) == mine;
+    if (d->overflow_count > 0) {
+        if (claimed)
+            /* Release: undoes the inline pop's claim, as deque_pop_slow does;
+             * the frame below is unchanged, so thieves read what was
+             * published before. */
+            atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(mine + 1));
+        return frame_sync_overflowed(w);
+    }
+    if (!claimed) {
+        if (deque_top(d) > mine + 1)
+            frame_sync_leftovers(w, mine + 1);
+        frame_claim_newest(w);
+    }
     for (;;) {
-        fj_frame *f = deque_top(&w->deque);
+        fj_frame *f = deque_top(d);
         fj_frame *got = frame_take(w, f, run);
         if (got)
             return got;
         /* A leftover is gone: claim the next frame down, as the inline pop does. */
-        atomic_store((atomic_word *)&w->deque.ends.fj_top, (size_t)(deque_top(&w->deque) - 1));
-        compiler_barrier();
+        frame_claim_newest(w);
     }
 }
 
@@ -419,6 +459,15 @@ static size_t typed_frames_above(const fj_worker *w, const fj_frame *entry_top)
     for (const fj_frame *f = entry_top; f < deque_top(&w->deque); f++)
         typed += !deque_is_item_slot(f);
     return typed;
+}
+
+/* Syncs every frame above entry_top, dropping the results (point 4). */
+static void frame_sync_leftovers(fj_worker *w, fj_frame *entry_top)
+{
+    while (deque_top(&w->deque) > entry_top) {
+        frame_claim_newest(w);
+        (void)frame_take(w, deque_top(&w->deque), NULL);
+    }
 }
 
 void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal)
@@ -433,13 +482,7 @@ void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal
                 unsynced);
         abort();
     }
-    /* Sync what is left, dropping the results. */
-    while (deque_top(&w->deque) > entry_top) {
-        fj_frame *f = deque_top(&w->deque) - 1;
-        atomic_store((atomic_word *)&w->deque.ends.fj_top, (size_t)f);
-        compiler_barrier();
-        (void)frame_take(w, f, NULL);
-    }
+    frame_sync_leftovers(w, entry_top);
 }
 
 /* ---- FJ_RUN ---- */

@@ -182,6 +182,81 @@ static void sync_looks_past_an_unjoined_fork(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* The same fj_task left by a callee before the task's next spawn: the spawn
+ * must not write its frame over it (the task carries its own copy of top,
+ * which the fork did not move); the fj_task runs, its join finds it done. */
+FJ_TASK(long, spawns_over_an_unjoined_fork, int, n)
+{
+    fork_and_leave(n);
+    FJ_SPAWN(fib, n);
+    long b = FJ_CALL(fib, n - 1);
+    return FJ_SYNC(fib) + b;
+}
+
+static void spawn_goes_above_an_unjoined_fork(void)
+{
+    fj_pool *pool = make_pool();
+    CHECK_EQ(fib_serial(18) + fib_serial(17), FJ_RUN(pool, spawns_over_an_unjoined_fork, 18));
+    CHECK_RC(0, fj_join(&leftover.task));
+    CHECK_EQ(fib_serial(18), leftover.result);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* An fj_task forks a child and runs a typed task on its own worker, which
+ * calls a function that joins the child: the join takes the frame just below
+ * the typed task's copy of top, so the word is lower than the copy.  The
+ * typed task's spawns must go where the word says, and nothing run twice. */
+static classic_fib outer_child;
+static int outer_child_runs;
+
+static int count_and_fib(fj_task *t)
+{
+    __atomic_fetch_add(&outer_child_runs, 1, __ATOMIC_RELAXED);
+    return classic_fib_body(t);
+}
+
+static void join_outer_child(void) { CHECK_RC(0, fj_join(&outer_child.task)); }
+
+FJ_TASK(long, joins_below_its_top, int, n)
+{
+    join_outer_child();
+    FJ_SPAWN(fib, n);
+    FJ_SPAWN(fib, n - 1);
+    long c = FJ_CALL(fib, n - 2);
+    long b = FJ_SYNC(fib);
+    return FJ_SYNC(fib) + b + c;
+}
+
+typedef struct {
+    fj_task task;
+    int n;
+    long result;
+} outer_task;
+
+static int outer_body(fj_task *t)
+{
+    outer_task *o = FJ_CONTAINER_OF(t, outer_task, task);
+    fj_task_init(&outer_child.task, count_and_fib);
+    outer_child.n = o->n;
+    CHECK_RC(0, fj_fork(&outer_child.task));
+    o->result = FJ_RUN(NULL, joins_below_its_top, o->n);  /* on this worker */
+    return 0;
+}
+
+static void spawn_after_a_join_below_top(void)
+{
+    fj_pool *pool = make_pool();
+    for (int round = 0; round < 50; round++) {
+        outer_child_runs = 0;
+        outer_task o = {FJ_TASK_INIT(outer_body), 16, 0};
+        CHECK_RC(0, fj_pool_invoke(pool, &o.task));
+        CHECK_EQ(fib_serial(16) + fib_serial(15) + fib_serial(14), o.result);
+        CHECK_EQ(fib_serial(16), outer_child.result);
+        CHECK_EQ(1, __atomic_load_n(&outer_child_runs, __ATOMIC_RELAXED));
+    }
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 /* ---- a forgotten sync ---- */
 
 FJ_TASK(long, forgets, int, n)
@@ -339,6 +414,8 @@ static const check_case cases[] = {
     {"deep_chain", deep_chain, CHECK_PER_WORKERS},
     {"typed_and_classic_tasks_mix", typed_and_classic_tasks_mix, CHECK_PER_WORKERS},
     {"sync_looks_past_an_unjoined_fork", sync_looks_past_an_unjoined_fork, CHECK_PER_WORKERS},
+    {"spawn_goes_above_an_unjoined_fork", spawn_goes_above_an_unjoined_fork, CHECK_PER_WORKERS},
+    {"spawn_after_a_join_below_top", spawn_after_a_join_below_top, CHECK_PER_WORKERS},
     {"forgotten_sync_is_reported", forgotten_sync_is_reported, CHECK_PER_WORKERS},
     {"run_on_a_shut_down_pool_is_refused", run_on_a_shut_down_pool_is_refused, CHECK_ONCE},
     {"serial_elision_runs_in_serial_order", serial_elision_runs_in_serial_order, CHECK_PER_WORKERS},
