@@ -5,8 +5,8 @@
  *
  * Threads: 0 is the owner, 1..NTHIEVES are thieves.  The owner, in every
  * order the checker chooses, pushes the item frames 1..NITEMS (deque_push),
- * spawns the typed frames NITEMS+1..NITEMS+NTYPED (fj__spawn), pops items
- * (deque_pop) and syncs its newest unsynced typed spawn (fj__sync_pop); at
+ * spawns the typed frames NITEMS+1..NITEMS+NTYPED (fj__spawn_begin/end), pops items
+ * (deque_pop) and syncs its newest unsynced typed spawn (fj__sync_pop_at); at
  * the end it syncs every typed spawn left and pops until the deque is empty.
  * Each thief makes STEALS attempts of deque_steal_batch with max = BATCH, and
  * runs a typed frame it took in place (frame_run_stolen, fj__frame_publish).
@@ -89,7 +89,7 @@
  * Mutants (each must make the checker fail; see mk/model.mk):
  *   MUT_NO_THIEF_FENCE        deque_steal_batch: no fence_full / fence_heavy
  *                             after the claim of head
- *   MUT_POP_LOADS_HEAD_FIRST  deque_pop / fj__sync_pop read head before
+ *   MUT_POP_LOADS_HEAD_FIRST  deque_pop / fj__sync_pop_at read head before
  *                             storing their claim of top
  *   MUT_POP_FENCED_NO_FENCE   deque_pop_fence: a fenced pop skips fence_full
  *   MUT_SET_FENCED_AFTER_BARRIER  deque_steal_batch's claim keeps the bit as it
@@ -350,7 +350,7 @@ inline POP_SLOW(f, got)
 }
 
 /* The owner's claim of the newest frame: deque_pop (deque.h) and
- * fj__sync_pop (fj.h) alike.  Leaves the claimed frame in f, head in hw. */
+ * fj__sync_pop_at (fj.h) alike.  Leaves the claimed frame in f, head in hw. */
 inline CLAIM_NEWEST()
 {
     LOAD(me, TOP, t);
@@ -480,8 +480,10 @@ proctype owner()
 pushed:
         t = 0; f = 0; h = 0; hw = 0; r = 0; v = 0; moved = 0
     :: spawned < NTYPED && !finishing ->
-        /* ---- fj__spawn (fj.h) ---- */
-        LOAD(me, TOP, f);                       /* f = top (plain) */
+        /* ---- fj__spawn_begin / fj__spawn_end (fj.h) ---- */
+        LOAD(me, TOP, f);                       /* f = the task's copy of top (fj_t_): only the owner
+                                                 * writes top, so the copy is the word's value; a word
+                                                 * above the copy (fj__spawn_settle) is not modelled */
 #ifdef OVERFLOW
         if
 #ifdef FIX_OVERFLOW_ORDER
@@ -534,7 +536,9 @@ pushed:
         f = 0; v = 0
     :: nunsynced > 0 ->
 sync:
-        /* ---- fj__sync_pop (fj.h) ---- */
+        /* ---- fj__sync_pop_at (fj.h): top == the copy, claim, head <= f; release builds do not
+         * compare the runner, but the copy says the newest frame is this spawn's (an item above
+         * it moves top past the copy and takes the slow path, as the r == ITEM arm below) ---- */
         CLAIM_NEWEST();
         if
         :: hw <= f && r == TYPED ->
