@@ -54,7 +54,13 @@ static void worker_park(fj_worker *w)
      * acquire; counting ourselves idle must not pass our last task's effects,
      * and counting ourselves active again must precede the work we take. */
     atomic_fetch_add_full(&pool->idle_workers, 1);
-    idle_park(&pool->idle, w->slot, worker_should_wake, w);
+    /* A wake with nothing to take leaves us idle: a joiner's registration in
+     * a task's status word outlives its timed park (task.c, point 4), so the
+     * task's completion may wake this slot after it went idle.  Counting
+     * ourselves active for it would make a quiescent pool look busy. */
+    do
+        idle_park(&pool->idle, w->slot, worker_should_wake, w);
+    while (!worker_should_wake(w));
     atomic_fetch_add_full(&pool->idle_workers, (size_t)-1);
     counter_add(&w->count.wakeups, 1);
     HOOK(w, HOOK_WAKE, NULL, -1);
