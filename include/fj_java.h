@@ -408,7 +408,9 @@ int fj_managed_block(fj_managed_blocker *blocker);
  * walks), never the completer itself; a root is freed by the thread whose
  * join or get of it returned.  A compute must not touch its completer after a
  * call that may complete it (fj_cc_try_complete and friends, or a fork of a
- * subtask that may). */
+ * subtask that may).  After an exceptional completion, subtasks may still
+ * run and walk up to the completers above them: free those only once the
+ * pool is quiescent (fj_pool_await_quiescence) or destroyed. */
 typedef struct fj_counted_completer fj_counted_completer;
 
 /** The members of a counted completer.  Set `on_completion` and
