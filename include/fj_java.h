@@ -429,8 +429,9 @@ struct fj_counted_completer {
      * (caller == self), before the completer is marked complete. */
     void (*on_completion)(fj_counted_completer *self, fj_counted_completer *caller);
     /** Java's onExceptionalCompletion(ex, caller), or NULL (as returning 1):
-     * called before the completer completes with `error`; returns 1 to
-     * complete its completer exceptionally too, 0 to stop there. */
+     * called once the completer is failed with `error`
+     * (fj_task_is_completed_abnormally is 1) and before it is marked done;
+     * returns 1 to complete its completer exceptionally too, 0 to stop. */
     int (*on_exceptional_completion)(fj_counted_completer *self, int error, fj_counted_completer *caller);
     volatile unsigned fj_pending; /**< private: the pending count; use the fj_cc_*_pending_count calls */
 };

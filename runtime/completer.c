@@ -122,15 +122,18 @@ void fj_cc_complete(fj_counted_completer *c)
 
 int fj_cc_complete_exceptionally(fj_counted_completer *c, int error)
 {
-    if (error >= 0 || fj_task_is_done(&c->task))
+    if (error >= 0)
         return FJ_EINVAL;
+    /* Marked failed first (is_completed_abnormally is true in the hook, as in
+     * Java), marked complete after the hook (then its joiner may free it). */
+    if (fj_task_fail(&c->task, error) != 0)
+        return FJ_EINVAL;  /* complete or settled already: Java leaves it as it is */
     fj_counted_completer *a = c, *caller = c;
     for (;;) {
-        /* The hook runs before a completes: afterwards a's joiner may free it. */
         int propagate = a->on_exceptional_completion ? a->on_exceptional_completion(a, error, caller) : 1;
         fj_counted_completer *above = a->completer;
         task_complete_later(&a->task, error);
-        if (!propagate || !above || fj_task_is_done(&above->task))
+        if (!propagate || !above || fj_task_fail(&above->task, error) != 0)
             return 0;
         caller = a;
         a = above;
