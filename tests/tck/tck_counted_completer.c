@@ -504,7 +504,17 @@ static void testForkHelpQuiesce_body(void)
     checkCompletedNormally(&f->cc.task);
 }
 static void testForkHelpQuiesce(void) { run_on(mainPool(), testForkHelpQuiesce_body); }
-static void testForkHelpQuiesceSingleton(void) { run_on(singletonPool(), testForkHelpQuiesce_body); }
+
+static void testForkHelpQuiesceSingleton_body(void)
+{
+    CheckedCC *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    fj_help_quiesce();
+    assertEquals(0, fj_get_queued_task_count());
+    assertEquals(21, f->number);
+    checkCompletedNormally(&f->cc.task);
+}
+static void testForkHelpQuiesceSingleton(void) { run_on(singletonPool(), testForkHelpQuiesceSingleton_body); }
 
 static void testAbnormalInvoke_body(void)
 {
@@ -629,7 +639,7 @@ static void testCompleteExceptionally2_body(void)
     checkCompletedExceptionally(n, FJ_EXCEPTION);
 }
 static void testCompleteExceptionally2(void) { run_on(mainPool(), testCompleteExceptionally2_body); }
-static void testCompleteExceptionally2Singleton(void) { run_on(singletonPool(), testCompleteExceptionally2_body); }
+static void testCompleteExceptionallySingleton(void) { run_on(singletonPool(), testCompleteExceptionally2_body); }
 
 static void testInvokeAll2_body(void)
 {
@@ -698,6 +708,139 @@ static void testAbnormalInvokeAll3_body(void)
 static void testAbnormalInvokeAll3(void) { run_on(mainPool(), testAbnormalInvokeAll3_body); }
 static void testAbnormalInvokeAll3Singleton(void) { run_on(singletonPool(), testAbnormalInvokeAll3_body); }
 
+static void testInvokeAllCollection_body(void)
+{
+    CheckedCC *f = LCCF(NULL, 8), *g = LCCF(NULL, 9), *h = LCCF(NULL, 7);
+    fj_task *set[] = {&f->cc.task, &g->cc.task, &h->cc.task};  /* a HashSet: any order */
+    CHECK_RC(0, fj_invoke_all(set, 3));
+    assertEquals(21, f->number);
+    assertEquals(34, g->number);
+    assertEquals(13, h->number);
+    checkCompletedNormally(&f->cc.task);
+    checkCompletedNormally(&g->cc.task);
+    checkCompletedNormally(&h->cc.task);
+}
+static void testInvokeAllCollection(void) { run_on(mainPool(), testInvokeAllCollection_body); }
+static void testInvokeAllCollectionSingleton(void) { run_on(singletonPool(), testInvokeAllCollection_body); }
+
+static void testInvokeAllNPE_body(void)
+{
+    CheckedCC *f = LCCF(NULL, 8), *g = LCCF(NULL, 9);
+    fj_task *tasks[] = {&f->cc.task, &g->cc.task, NULL};
+    CHECK_RC(FJ_EINVAL, fj_invoke_all(tasks, 3));  /* NullPointerException */
+}
+static void testInvokeAllNPE(void) { run_on(mainPool(), testInvokeAllNPE_body); }
+static void testInvokeAllNPESingleton(void) { run_on(singletonPool(), testInvokeAllNPE_body); }
+
+static void testAbnormalInvokeAllCollection_body(void)
+{
+    CheckedCC *f = LFCCF(NULL, 8), *g = LCCF(NULL, 9), *h = LCCF(NULL, 7);
+    fj_task *set[] = {&f->cc.task, &g->cc.task, &h->cc.task};
+    CHECK_RC(FJ_EXCEPTION, fj_invoke_all(set, 3));
+    checkCompletedAbnormallyCC(f, FJ_EXCEPTION);
+}
+static void testAbnormalInvokeAllCollection(void) { run_on(mainPool(), testAbnormalInvokeAllCollection_body); }
+static void testAbnormalInvokeAllCollectionSingleton(void)
+{
+    run_on(singletonPool(), testAbnormalInvokeAllCollection_body);
+}
+
+static fj_pool *the_main_pool;
+static void testGetPool_body(void) { assertSame(the_main_pool, fj_get_pool()); }
+static void testGetPool(void)
+{
+    the_main_pool = mainPool();
+    run_on(the_main_pool, testGetPool_body);
+}
+
+static void testGetPool2_body(void) { assertNull(fj_get_pool()); }
+static void testGetPool2(void)
+{
+    CheckedRecursiveAction a = CHECKED_RECURSIVE_ACTION(testGetPool2_body);
+    CHECK_RC(0, fj_invoke(&a.task));
+}
+
+static void testInForkJoinPool_body(void) { assertTrue(fj_in_pool()); }
+static void testInForkJoinPool(void) { run_on(mainPool(), testInForkJoinPool_body); }
+
+static void testInForkJoinPool2_body(void) { assertFalse(fj_in_pool()); }
+static void testInForkJoinPool2(void)
+{
+    CheckedRecursiveAction a = CHECKED_RECURSIVE_ACTION(testInForkJoinPool2_body);
+    CHECK_RC(0, fj_invoke(&a.task));
+}
+
+static void testTryUnfork_body(void)
+{
+    CheckedCC *g = LCCF(NULL, 9);
+    CHECK_RC(0, fj_fork(&g->cc.task));
+    CheckedCC *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    assertTrue(fj_task_try_unfork(&f->cc.task));
+    fj_help_quiesce();
+    checkNotDone(&f->cc.task);
+    checkCompletedNormally(&g->cc.task);
+}
+static void testTryUnfork(void) { run_on(singletonPool(), testTryUnfork_body); }
+
+static void testGetSurplusQueuedTaskCount_body(void)
+{
+    CheckedCC *h = LCCF(NULL, 7);
+    CHECK_RC(0, fj_fork(&h->cc.task));
+    CheckedCC *g = LCCF(NULL, 9);
+    CHECK_RC(0, fj_fork(&g->cc.task));
+    CheckedCC *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    assertTrue(fj_get_surplus_queued_task_count() > 0);
+    fj_help_quiesce();
+    assertEquals(0, fj_get_surplus_queued_task_count());
+    checkCompletedNormally(&f->cc.task);
+    checkCompletedNormally(&g->cc.task);
+    checkCompletedNormally(&h->cc.task);
+}
+static void testGetSurplusQueuedTaskCount(void) { run_on(singletonPool(), testGetSurplusQueuedTaskCount_body); }
+
+static void testPeekNextLocalTask_body(void)
+{
+    CheckedCC *g = LCCF(NULL, 9);
+    CHECK_RC(0, fj_fork(&g->cc.task));
+    CheckedCC *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    assertSame(&f->cc.task, fj_peek_next_local_task());
+    CHECK_RC(0, fj_join(&f->cc.task));
+    checkCompletedNormally(&f->cc.task);
+    fj_help_quiesce();
+    checkCompletedNormally(&g->cc.task);
+}
+static void testPeekNextLocalTask(void) { run_on(singletonPool(), testPeekNextLocalTask_body); }
+
+static void testPollNextLocalTask_body(void)
+{
+    CheckedCC *g = LCCF(NULL, 9);
+    CHECK_RC(0, fj_fork(&g->cc.task));
+    CheckedCC *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    assertSame(&f->cc.task, fj_poll_next_local_task());
+    fj_help_quiesce();
+    checkNotDone(&f->cc.task);
+    assertEquals(34, g->number);
+    checkCompletedNormally(&g->cc.task);
+}
+static void testPollNextLocalTask(void) { run_on(singletonPool(), testPollNextLocalTask_body); }
+
+static void testPollTask_body(void)
+{
+    CheckedCC *g = LCCF(NULL, 9);
+    CHECK_RC(0, fj_fork(&g->cc.task));
+    CheckedCC *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    assertSame(&f->cc.task, fj_poll_task());
+    fj_help_quiesce();
+    checkNotDone(&f->cc.task);
+    checkCompletedNormally(&g->cc.task);
+}
+static void testPollTask(void) { run_on(singletonPool(), testPollTask_body); }
+
 #define POOLED(name) {#name, name, CHECK_PER_WORKERS}, {#name "Singleton", name##Singleton, CHECK_ONCE}
 
 static const check_case cases[] = {
@@ -732,12 +875,25 @@ static const check_case cases[] = {
     POOLED(testCancelledForkGet),
     POOLED(testCancelledForkTimedGet),
     POOLED(testCancelledForkQuietlyJoin),
-    POOLED(testCompleteExceptionally2),
+    {"testCompleteExceptionally2", testCompleteExceptionally2, CHECK_PER_WORKERS},
+    {"testCompleteExceptionallySingleton", testCompleteExceptionallySingleton, CHECK_ONCE},
     POOLED(testInvokeAll2),
     POOLED(testInvokeAll1),
     POOLED(testInvokeAll3),
     POOLED(testAbnormalInvokeAll2),
     POOLED(testAbnormalInvokeAll1),
     POOLED(testAbnormalInvokeAll3),
+    POOLED(testInvokeAllCollection),
+    POOLED(testInvokeAllNPE),
+    POOLED(testAbnormalInvokeAllCollection),
+    {"testGetPool", testGetPool, CHECK_PER_WORKERS},
+    {"testGetPool2", testGetPool2, CHECK_ONCE},
+    {"testInForkJoinPool", testInForkJoinPool, CHECK_PER_WORKERS},
+    {"testInForkJoinPool2", testInForkJoinPool2, CHECK_ONCE},
+    {"testTryUnfork", testTryUnfork, CHECK_ONCE},
+    {"testGetSurplusQueuedTaskCount", testGetSurplusQueuedTaskCount, CHECK_ONCE},
+    {"testPeekNextLocalTask", testPeekNextLocalTask, CHECK_ONCE},
+    {"testPollNextLocalTask", testPollNextLocalTask, CHECK_ONCE},
+    {"testPollTask", testPollTask, CHECK_ONCE},
 };
 CHECK_MAIN(cases)
