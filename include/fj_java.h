@@ -410,7 +410,10 @@ int fj_managed_block(fj_managed_blocker *blocker);
  * call that may complete it (fj_cc_try_complete and friends, or a fork of a
  * subtask that may).  After an exceptional completion, subtasks may still
  * run and walk up to the completers above them: free those only once the
- * pool is quiescent (fj_pool_await_quiescence) or destroyed. */
+ * pool is quiescent (fj_pool_await_quiescence) or destroyed.  A completer
+ * forked and then completed before its compute ran (fj_cc_complete,
+ * fj_cc_quietly_complete_root) stays queued until a worker takes it and skips
+ * its compute: free it only after that too. */
 typedef struct fj_counted_completer fj_counted_completer;
 
 /** The members of a counted completer.  Set `on_completion` and

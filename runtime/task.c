@@ -202,6 +202,16 @@ void task_execute(fj_worker *w, fj_task *t)
         task_set_thief(t, worker_is_member(w) ? (int)w->index : -1);
     }
     unsigned status = task_status_acquire(t);
+    if (__builtin_expect(status_is_done(status), 0)) {
+        /* Completed before it ran (a completer, by task_complete_later, point
+         * 6): nothing to run, and publishing again could turn DONE_ERROR into
+         * DONE.  Only a task that completes later can be done here. */
+        if (w)
+            worker_leave_floor(w, outer_floor);
+        if (flags & TASK_FLAG_EXTERNAL)
+            pool_retire(submitted_to);
+        return;
+    }
     unsigned char phase = PHASE_DONE;
     if (!(status & STATUS_SETTLED)) {
         if (w) {

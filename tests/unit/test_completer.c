@@ -380,6 +380,50 @@ static void error_from_compute_completes_the_root(void)
         CHECK_EQ(-1234, fj_task_outcome(&chain[i].cc.task));
 }
 
+/* ---- a forked completer completed before it ran is not run ---- */
+
+static atomic_int counted_computes;
+
+static int counting_compute(fj_counted_completer *self)
+{
+    atomic_fetch_add(&counted_computes, 1);
+    fj_cc_try_complete(self);
+    return 0;
+}
+
+typedef struct early_driver {
+    fj_task task;
+    fj_counted_completer *root;
+    int join_rc;
+} early_driver;
+
+static int early_driver_run(fj_task *t)
+{
+    early_driver *d = FJ_CONTAINER_OF(t, early_driver, task);
+    CHECK_RC(0, fj_fork(&d->root->task));  /* queued here: one worker, nobody steals it */
+    fj_cc_quietly_complete_root(d->root);
+    CHECK(fj_task_is_done(&d->root->task));
+    d->join_rc = fj_join(&d->root->task);
+    return 0;  /* the root stays queued until the scheduler takes it */
+}
+
+static void completed_before_it_ran_is_not_run(void)
+{
+    unsigned saved = check_workers;
+    check_workers = 1;
+    fj_pool *pool = check_pool();
+    check_workers = saved;
+    atomic_store(&counted_computes, 0);
+    fj_counted_completer root;
+    fj_cc_init(&root, NULL, 0, counting_compute);
+    early_driver d = {FJ_TASK_INIT(early_driver_run), &root, 1};
+    CHECK_RC(0, fj_pool_invoke(pool, &d.task));
+    CHECK_RC(0, d.join_rc);
+    CHECK_RC(0, fj_pool_destroy(pool));  /* the worker has taken the root by now */
+    CHECK_EQ(0, atomic_load(&counted_computes));
+    CHECK_RC(0, fj_task_outcome(&root.task));
+}
+
 static const check_case cases[] = {
     {"pending_count_arithmetic", pending_count_arithmetic, CHECK_ONCE},
     {"try_complete_walks_to_the_root_in_order", try_complete_walks_to_the_root_in_order, CHECK_ONCE},
@@ -392,5 +436,6 @@ static const check_case cases[] = {
     {"sum_submitted_and_got_from_outside", sum_submitted_and_got_from_outside, CHECK_PER_WORKERS},
     {"sum_joined_by_a_worker", sum_joined_by_a_worker, CHECK_PER_WORKERS},
     {"error_from_compute_completes_the_root", error_from_compute_completes_the_root, CHECK_PER_WORKERS},
+    {"completed_before_it_ran_is_not_run", completed_before_it_ran_is_not_run, CHECK_ONCE},
 };
 CHECK_MAIN(cases)
