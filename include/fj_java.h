@@ -440,7 +440,7 @@ struct fj_counted_completer {
 };
 
 /** Initialises a completer: NEW task, `completer` as its parent (NULL for a
- * root), pending count `initial_pending` (>= 0), no completion hooks. */
+ * root), pending count `initial_pending` (any int, as in Java), no completion hooks. */
 void fj_cc_init(fj_counted_completer *c, fj_counted_completer *completer, int initial_pending,
                 int (*compute)(fj_counted_completer *self));
 
