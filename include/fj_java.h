@@ -383,8 +383,124 @@ struct fj_managed_blocker {
  * Returns 0, or block's negative error.  Any thread. */
 int fj_managed_block(fj_managed_blocker *blocker);
 
-/* CountedCompleter has no counterpart; docs/porting-from-java.md says why and
- * what to use instead (fj_invoke_all over a split range). */
+/* ======================================================================== */
+/* CountedCompleter                                                         */
+/* ======================================================================== */
+
+/** Java's CountedCompleter: a task that completes when its pending count,
+ * decremented by the completion of the subtasks it forked, reaches zero,
+ * rather than when its compute returns.  Embed it first in your own struct
+ * (FJ_CONTAINER_OF), initialise it with fj_cc_init, and fork, join, invoke,
+ * get or submit `task` as any fj_task: a join returns when the completer is
+ * complete, with 0 or its error.  docs/porting-from-java.md has the table.
+ *
+ * Completion follows Java exactly: fj_cc_try_complete of a completer whose
+ * pending count is zero calls its on_completion and walks on to its
+ * completer; only the root (completer NULL) is marked complete, so join a
+ * root, never an inner completer, and run an inner one's compute by calling
+ * it, not with fj_invoke.
+ *
+ * Freeing (heap completers).  The runtime's last access to an inner completer
+ * `a` is the read of a->completer after a's on_completion returns, in the
+ * walk that found a's pending count zero; to a root, the publication of its
+ * completion.  So: a completer's on_completion may free the subtasks whose
+ * completion brought its pending count to zero (they have all finished their
+ * walks), never the completer itself; a root is freed by the thread whose
+ * join or get of it returned.  A compute must not touch its completer after a
+ * call that may complete it (fj_cc_try_complete and friends, or a fork of a
+ * subtask that may).  After an exceptional completion, subtasks may still
+ * run and walk up to the completers above them: free those only once the
+ * pool is quiescent (fj_pool_await_quiescence) or destroyed.  A completer
+ * forked and then completed before its compute ran (fj_cc_complete,
+ * fj_cc_quietly_complete_root) stays queued until a worker takes it and skips
+ * its compute: free it only after that too. */
+typedef struct fj_counted_completer fj_counted_completer;
+
+/** The members of a counted completer.  Set `on_completion` and
+ * `on_exceptional_completion` after fj_cc_init if you need them. */
+struct fj_counted_completer {
+    fj_task task; /**< the task to fork, join or get; first, so that FJ_CONTAINER_OF is free */
+    fj_counted_completer *completer; /**< the completer to try to complete after this one (Java's getCompleter()), NULL for a root */
+    /** Java's compute(): 0, or a negative error, which completes this
+     * completer exceptionally (fj_cc_complete_exceptionally) as a Java
+     * exception from compute does.  A compute that returns an error must not
+     * have completed its completer itself. */
+    int (*compute)(fj_counted_completer *self);
+    /** Java's onCompletion(caller), or NULL: called when this completer's
+     * pending count is zero in a try_complete walk (caller: the completer
+     * whose walk arrived, self on the first step) or by fj_cc_complete
+     * (caller == self), before the completer is marked complete. */
+    void (*on_completion)(fj_counted_completer *self, fj_counted_completer *caller);
+    /** Java's onExceptionalCompletion(ex, caller), or NULL (as returning 1):
+     * called once the completer is failed with `error`
+     * (fj_task_is_completed_abnormally is 1) and before it is marked done;
+     * returns 1 to complete its completer exceptionally too, 0 to stop. */
+    int (*on_exceptional_completion)(fj_counted_completer *self, int error, fj_counted_completer *caller);
+    volatile unsigned fj_pending; /**< private: the pending count; use the fj_cc_*_pending_count calls */
+};
+
+/** Initialises a completer: NEW task, `completer` as its parent (NULL for a
+ * root), pending count `initial_pending` (any int, as in Java), no completion hooks. */
+void fj_cc_init(fj_counted_completer *c, fj_counted_completer *completer, int initial_pending,
+                int (*compute)(fj_counted_completer *self));
+
+/** The completer that contains `task` (a fj_counted_completer's task). */
+#define FJ_COMPLETER_OF(task_ptr) FJ_CONTAINER_OF((task_ptr), fj_counted_completer, task)
+
+/** Java's getPendingCount(): the current pending count. */
+int fj_cc_get_pending_count(const fj_counted_completer *c);
+
+/** Java's setPendingCount(count). */
+void fj_cc_set_pending_count(fj_counted_completer *c, int count);
+
+/** Java's addToPendingCount(delta): atomically adds `delta`. */
+void fj_cc_add_to_pending_count(fj_counted_completer *c, int delta);
+
+/** Java's compareAndSetPendingCount(expected, count): 1 if the count was
+ * `expected` and is now `count`, else 0. */
+int fj_cc_compare_and_set_pending_count(fj_counted_completer *c, int expected, int count);
+
+/** Java's decrementPendingCountUnlessZero(): decrements the count if it is
+ * not zero; returns the count before (0: unchanged). */
+int fj_cc_decrement_pending_count_unless_zero(fj_counted_completer *c);
+
+/** Java's tryComplete(): if the pending count is zero, calls on_completion
+ * and does the same for the completer, up to the root, which it marks
+ * complete; otherwise decrements the count and returns. */
+void fj_cc_try_complete(fj_counted_completer *c);
+
+/** Java's propagateCompletion(): fj_cc_try_complete without on_completion. */
+void fj_cc_propagate_completion(fj_counted_completer *c);
+
+/** Java's complete(rawResult) (set your result field first): calls
+ * on_completion(c, c), marks c complete whatever its pending count, then
+ * fj_cc_try_complete of its completer, if any. */
+void fj_cc_complete(fj_counted_completer *c);
+
+/** Java's completeExceptionally(ex) on a CountedCompleter: `error` (< 0)
+ * completes c, then each completer up the chain while the one below's
+ * on_exceptional_completion returns 1 (NULL: 1) and it is not complete yet.
+ * Returns 0, or FJ_EINVAL if `error` >= 0 or c is complete already (then
+ * nothing changes). */
+int fj_cc_complete_exceptionally(fj_counted_completer *c, int error);
+
+/** Java's quietlyCompleteRoot(): marks the root of c's chain complete
+ * normally, without calling any on_completion. */
+void fj_cc_quietly_complete_root(fj_counted_completer *c);
+
+/** Java's getCompleter(): c's completer, NULL for a root. */
+fj_counted_completer *fj_cc_get_completer(const fj_counted_completer *c);
+
+/** Java's getRoot(): the last completer up c's chain (c for a root). */
+fj_counted_completer *fj_cc_get_root(fj_counted_completer *c);
+
+/** Java's firstComplete(): c if its pending count is zero, else decrements
+ * the count and returns NULL. */
+fj_counted_completer *fj_cc_first_complete(fj_counted_completer *c);
+
+/** Java's nextComplete(): fj_cc_first_complete of c's completer; for a root,
+ * marks c complete normally and returns NULL. */
+fj_counted_completer *fj_cc_next_complete(fj_counted_completer *c);
 
 #ifdef __cplusplus
 }

@@ -90,6 +90,19 @@
  *    test_pool's worker_joins_submission_while_all_are_busy.)  Java's answer
  *    to what remains is a spare thread (tryCompensate).
  *
+ * 6. Completion later (CountedCompleter, runtime/completer.c).  A body may
+ *    return FJ__RAN_PENDING: it ran, and some thread completes the task later
+ *    through task_complete_later.  The executor then publishes nothing and,
+ *    since the completer may already have completed it (and its joiner freed
+ *    it) before the body returned, never touches it again; the joiner that
+ *    ran it inline waits as for a stolen task (point 4), helping above its
+ *    floor, or leapfrogging on the deque of the worker that ran it (whose
+ *    work above its floor is mostly the task's subtasks).  No wake-up is
+ *    lost: task_complete_later publishes with a CAS, as task_publish does,
+ *    and the CAS returns the word with every waiter registered before it (a
+ *    parker slot or FUTEX_WAITERS); a waiter registering after it fails its
+ *    own registration CAS or sees DONE in its final check.
+ *
  * Summary: 1. a join returns only when t is done, and everything t wrote is
  * visible (release on completion, acquire in join); 2. any join order that
  * the serial run finishes works, and no wait cycles through one stack;
@@ -120,6 +133,14 @@ long long task_monotonic_ns(void)
 
 /* Publishes completion and wakes waiters; t may be freed as soon as the CAS
  * lands, so everything after it uses only values read by the CAS. */
+static void task_wake_waiters(atomic_u32 *status, unsigned old)
+{
+    if (old >> STATUS_WAITER_SHIFT)
+        parker_wake((old >> STATUS_WAITER_SHIFT) - 1);
+    if (old & STATUS_FUTEX_WAITERS)
+        futex_wake(status, INT_MAX);  /* does not read t: safe after free */
+}
+
 static void task_publish(fj_task *t, unsigned char phase)
 {
     atomic_u32 *status = task_status(t);
@@ -133,10 +154,35 @@ static void task_publish(fj_task *t, unsigned char phase)
             break;
         old = seen;
     }
-    if (old >> STATUS_WAITER_SHIFT)
-        parker_wake((old >> STATUS_WAITER_SHIFT) - 1);
-    if (old & STATUS_FUTEX_WAITERS)
-        futex_wake(status, INT_MAX);  /* does not read t: safe after free */
+    task_wake_waiters(status, old);
+}
+
+int task_complete_later(fj_task *t, int error)
+{
+    atomic_u32 *status = task_status(t);
+    unsigned old = atomic_load_u32(status);
+    if (status_is_done(old))
+        return 0;
+    unsigned char phase = PHASE_DONE;
+    if (error < 0) {
+        task_record_error(t, error);  /* before the CAS that makes joiners read it */
+        phase = PHASE_DONE_ERROR;
+    }
+    for (;;) {
+        if (status_is_done(old))
+            return 0;
+        unsigned desired = (old & ~STATUS_PHASE_MASK) | phase;
+        /* Full: releases the writes of the task and of its completers (results,
+         * on_completion) to whoever acquires DONE; pairs with the acquire of
+         * every join, get and is_done.  Being a CAS, it returns the waiters
+         * registered before it (point 6), and fails if one registers meanwhile. */
+        unsigned seen = atomic_cas_full_u32(status, old, desired);
+        if (seen == old)
+            break;
+        old = seen;
+    }
+    task_wake_waiters(status, old);
+    return 1;
 }
 
 void task_execute(fj_worker *w, fj_task *t)
@@ -156,6 +202,16 @@ void task_execute(fj_worker *w, fj_task *t)
         task_set_thief(t, worker_is_member(w) ? (int)w->index : -1);
     }
     unsigned status = task_status_acquire(t);
+    if (__builtin_expect(status_is_done(status), 0)) {
+        /* Completed before it ran (a completer, by task_complete_later, point
+         * 6): nothing to run, and publishing again could turn DONE_ERROR into
+         * DONE.  Only a task that completes later can be done here. */
+        if (w)
+            worker_leave_floor(w, outer_floor);
+        if (flags & TASK_FLAG_EXTERNAL)
+            pool_retire(submitted_to);
+        return;
+    }
     unsigned char phase = PHASE_DONE;
     if (!(status & STATUS_SETTLED)) {
         if (w) {
@@ -164,7 +220,14 @@ void task_execute(fj_worker *w, fj_task *t)
         }
         int rc = t->fn(t);
         if (w)
-            HOOK(w, HOOK_TASK_END, t, -1);
+            HOOK(w, HOOK_TASK_END, t, -1);  /* the hooks compare t, never read it */
+        if (rc == FJ__RAN_PENDING) {  /* completed later, perhaps already: t is not ours (point 6) */
+            if (w)
+                worker_leave_floor(w, outer_floor);
+            if (flags & TASK_FLAG_EXTERNAL)
+                pool_retire(submitted_to);
+            return;
+        }
         /* DONE_ERROR whether our error or an fj_task_fail's came first: either
          * way fj_error holds the first one (a lost record CAS read it), and a
          * plain DONE would make join report 0 if that fail's flag CAS then
@@ -217,6 +280,11 @@ int task_popped_aftermath(fj_task *t)
  * it took the slow path in. */
 int task_finish_popped_slow(fj_worker *w, fj_task *t, int rc)
 {
+    if (rc == FJ__RAN_PENDING) {  /* completed later (point 6): wait as for a stolen task */
+        counter_add(&w->count.inline_joins, 1);
+        task_join_help(w, t);
+        return task_outcome_of(t, task_status_acquire(t));
+    }
     unsigned char phase = PHASE_DONE;
     if (rc != 0) {  /* DONE_ERROR even if a fail recorded first: see task_execute */
         task_record_error(t, rc);
@@ -523,7 +591,15 @@ int fj_invoke(fj_task *t)
     t->fj_owner = fj_self;
     t->fj_thief = -1;
     t->fj_flags = 0;
-    task_execute(fj_self, t);
+    fj_worker *w = fj_self;
+    task_execute(w, t);
+    /* A body that returned FJ__RAN_PENDING completes later (point 6). */
+    if (!status_is_done(task_status_acquire(t))) {
+        if (w)
+            task_join_help(w, t);
+        else
+            task_wait_external(t, -1);
+    }
     return task_outcome_of(t, task_status_acquire(t));
 }
 

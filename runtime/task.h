@@ -39,6 +39,14 @@ enum task_phase { PHASE_NEW = 0, PHASE_FORKED = 1, PHASE_DONE = 2, PHASE_DONE_ER
 #define STATUS_SETTLED (STATUS_ABORTED | STATUS_FORCED)
 #define STATUS_WAITER_SHIFT 16
 
+/* A body's private return code: it ran, and its completion comes later, from
+ * task_complete_later (a CountedCompleter's compute, runtime/completer.c).
+ * The executor then publishes nothing and never touches the task again; the
+ * joiner that ran it inline waits for it as for a stolen task.  Positive, so
+ * it never collides with an error, and only reached on the paths that already
+ * leave the fast path for any rc != 0. */
+#define FJ__RAN_PENDING 1
+
 /* fj_flags */
 #define TASK_FLAG_EXTERNAL 0x1u  /* submitted through a pool's injector, counted in its state */
 
@@ -124,6 +132,12 @@ void task_take_back(fj_task *t);
  * own fast path) and publishes its completion with one CAS, waking its waiters.
  * After the CAS the task is never touched again: its joiner may free it. */
 void task_execute(struct fj_worker *w, fj_task *t);
+
+/* Publishes the completion of a task whose body returned FJ__RAN_PENDING (or
+ * of one never forked): DONE, or DONE_ERROR with `error` (< 0) recorded, and
+ * wakes its waiters.  Returns 1 if this call completed it, 0 if it was
+ * complete already.  After it returns 1 the task may be freed by its joiner. */
+int task_complete_later(fj_task *t, int error);
 
 /* Waits until `t` is done: helping if `w` is a worker, futex otherwise.
  * `deadline_ns` < 0: no limit; else an absolute CLOCK_MONOTONIC time.

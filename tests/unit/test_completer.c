@@ -1,0 +1,441 @@
+/* test_completer.c - Java's CountedCompleter (fj_java.h): pending counts,
+ * the completion walk and its hooks, roots waited for inside and outside the
+ * pool, exceptional completion, and heap completers freed by their parent's
+ * on_completion (run it under ASan to check that freeing rule). */
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "../check.h"
+#include "fj_java.h"
+
+/* ---- pending-count arithmetic ---- */
+
+static int no_compute(fj_counted_completer *self) { return 0; }
+
+static void pending_count_arithmetic(void)
+{
+    fj_counted_completer c;
+    fj_cc_init(&c, NULL, 3, no_compute);
+    CHECK_EQ(3, fj_cc_get_pending_count(&c));
+    fj_cc_add_to_pending_count(&c, 2);
+    CHECK_EQ(5, fj_cc_get_pending_count(&c));
+    fj_cc_add_to_pending_count(&c, -4);
+    CHECK_EQ(1, fj_cc_get_pending_count(&c));
+    CHECK_EQ(1, fj_cc_compare_and_set_pending_count(&c, 1, 4));
+    CHECK_EQ(0, fj_cc_compare_and_set_pending_count(&c, 1, 0));
+    CHECK_EQ(4, fj_cc_get_pending_count(&c));
+    CHECK_EQ(4, fj_cc_decrement_pending_count_unless_zero(&c));
+    CHECK_EQ(3, fj_cc_get_pending_count(&c));
+    fj_cc_set_pending_count(&c, 0);
+    CHECK_EQ(0, fj_cc_decrement_pending_count_unless_zero(&c));
+    CHECK_EQ(0, fj_cc_get_pending_count(&c));
+    /* firstComplete: decrements a nonzero count, returns the completer at zero */
+    fj_cc_set_pending_count(&c, 1);
+    CHECK(fj_cc_first_complete(&c) == NULL);
+    CHECK_EQ(0, fj_cc_get_pending_count(&c));
+    CHECK(fj_cc_first_complete(&c) == &c);
+    CHECK(!fj_task_is_done(&c.task));
+}
+
+/* ---- the walk, on completers never forked (one thread, exact order) ---- */
+
+typedef struct logged {
+    fj_counted_completer cc;
+    char name;
+    char *log;  /* "name<caller>" per on_completion */
+    int propagate_error;
+} logged;
+
+static void log_completion(fj_counted_completer *self, fj_counted_completer *caller)
+{
+    logged *l = FJ_CONTAINER_OF(self, logged, cc);
+    size_t n = strlen(l->log);
+    l->log[n] = l->name;
+    l->log[n + 1] = FJ_CONTAINER_OF(caller, logged, cc)->name;
+    l->log[n + 2] = '\0';
+}
+
+static int log_exceptional(fj_counted_completer *self, int error, fj_counted_completer *caller)
+{
+    logged *l = FJ_CONTAINER_OF(self, logged, cc);
+    CHECK_EQ(-7, error);
+    log_completion(self, caller);
+    return l->propagate_error;
+}
+
+static void logged_init(logged *l, char name, logged *above, int pending, char *log)
+{
+    fj_cc_init(&l->cc, above ? &above->cc : NULL, pending, no_compute);
+    l->cc.on_completion = log_completion;
+    l->cc.on_exceptional_completion = log_exceptional;
+    l->name = name;
+    l->log = log;
+    l->propagate_error = 1;
+}
+
+static void try_complete_walks_to_the_root_in_order(void)
+{
+    char log[64] = "";
+    logged root, mid, leaf;
+    logged_init(&root, 'r', NULL, 0, log);
+    logged_init(&mid, 'm', &root, 1, log);
+    logged_init(&leaf, 'l', &mid, 0, log);
+    CHECK(fj_cc_get_completer(&leaf.cc) == &mid.cc && fj_cc_get_completer(&root.cc) == NULL);
+    CHECK(fj_cc_get_root(&leaf.cc) == &root.cc && fj_cc_get_root(&root.cc) == &root.cc);
+
+    fj_cc_try_complete(&leaf.cc);  /* leaf's hook, then mid's count 1 -> 0: stop */
+    CHECK(strcmp(log, "ll") == 0);
+    CHECK_EQ(0, fj_cc_get_pending_count(&mid.cc));
+    CHECK(!fj_task_is_done(&root.cc.task));
+
+    fj_cc_try_complete(&leaf.cc);  /* now every count is zero: up to the root */
+    CHECK(strcmp(log, "llllmlrm") == 0);
+    CHECK(fj_task_is_done(&root.cc.task));
+    CHECK_EQ(0, fj_task_outcome(&root.cc.task));
+    CHECK_RC(0, fj_join(&root.cc.task));  /* from outside the pool: complete already */
+    /* As in Java, only the root is marked complete by the walk. */
+    CHECK(!fj_task_is_done(&mid.cc.task) && !fj_task_is_done(&leaf.cc.task));
+}
+
+static void propagate_completion_skips_on_completion(void)
+{
+    char log[64] = "";
+    logged root, leaf;
+    logged_init(&root, 'r', NULL, 1, log);
+    logged_init(&leaf, 'l', &root, 0, log);
+    fj_cc_propagate_completion(&leaf.cc);
+    CHECK_EQ(0, fj_cc_get_pending_count(&root.cc));
+    CHECK(!fj_task_is_done(&root.cc.task));
+    fj_cc_propagate_completion(&leaf.cc);
+    CHECK(fj_task_is_done(&root.cc.task));
+    CHECK(strcmp(log, "") == 0);
+}
+
+static void complete_runs_the_hook_and_tries_the_completer(void)
+{
+    char log[64] = "";
+    logged root, leaf;
+    logged_init(&root, 'r', NULL, 1, log);
+    logged_init(&leaf, 'l', &root, 5, log);  /* complete ignores the count */
+    fj_cc_complete(&leaf.cc);
+    CHECK(strcmp(log, "ll") == 0);
+    CHECK(fj_task_is_done(&leaf.cc.task));
+    CHECK_EQ(0, fj_cc_get_pending_count(&root.cc));  /* the root's count was decremented */
+    CHECK(!fj_task_is_done(&root.cc.task));
+    fj_cc_complete(&leaf.cc);  /* already complete: its hook runs, the root's count is 0 */
+    CHECK(fj_task_is_done(&root.cc.task));
+    CHECK(strcmp(log, "llllrr") == 0);  /* Java: the completer's tryComplete starts at itself */
+}
+
+static void quietly_complete_root_and_next_complete(void)
+{
+    char log[64] = "";
+    logged root, leaf;
+    logged_init(&root, 'r', NULL, 1, log);
+    logged_init(&leaf, 'l', &root, 0, log);
+    fj_cc_quietly_complete_root(&leaf.cc);
+    CHECK(fj_task_is_done(&root.cc.task) && !fj_task_is_done(&leaf.cc.task));
+    CHECK(strcmp(log, "") == 0);
+
+    logged_init(&root, 'r', NULL, 1, log);
+    logged_init(&leaf, 'l', &root, 0, log);
+    CHECK(fj_cc_next_complete(&leaf.cc) == NULL);  /* root's count 1 -> 0 */
+    CHECK(fj_cc_next_complete(&leaf.cc) == &root.cc);
+    CHECK(!fj_task_is_done(&root.cc.task));
+    CHECK(fj_cc_next_complete(&root.cc) == NULL);  /* a root: marked complete */
+    CHECK(fj_task_is_done(&root.cc.task));
+    CHECK(strcmp(log, "") == 0);
+}
+
+static void complete_exceptionally_propagates_while_hooks_agree(void)
+{
+    char log[64] = "";
+    logged root, mid, leaf;
+    logged_init(&root, 'r', NULL, 1, log);
+    logged_init(&mid, 'm', &root, 1, log);
+    logged_init(&leaf, 'l', &mid, 0, log);
+    CHECK_RC(FJ_EINVAL, fj_cc_complete_exceptionally(&leaf.cc, 3));
+    CHECK_RC(0, fj_cc_complete_exceptionally(&leaf.cc, -7));
+    CHECK(strcmp(log, "llmlrm") == 0);
+    CHECK_EQ(-7, fj_task_outcome(&leaf.cc.task));
+    CHECK_EQ(-7, fj_task_outcome(&mid.cc.task));
+    CHECK_EQ(-7, fj_task_outcome(&root.cc.task));
+    CHECK_RC(-7, fj_join(&root.cc.task));
+    CHECK_RC(FJ_EINVAL, fj_cc_complete_exceptionally(&leaf.cc, -7));  /* complete already */
+
+    /* A hook that returns 0 stops the propagation above its completer. */
+    log[0] = '\0';
+    logged_init(&root, 'r', NULL, 1, log);
+    logged_init(&mid, 'm', &root, 1, log);
+    logged_init(&leaf, 'l', &mid, 0, log);
+    mid.propagate_error = 0;
+    CHECK_RC(0, fj_cc_complete_exceptionally(&leaf.cc, -7));
+    CHECK(strcmp(log, "llml") == 0);
+    CHECK_EQ(-7, fj_task_outcome(&mid.cc.task));
+    CHECK(!fj_task_is_done(&root.cc.task));
+}
+
+/* ---- a recursive sum in a pool: heap nodes freed by their parent ---- */
+
+enum { SUM_LEAF = 64 };
+
+typedef struct sum_node {
+    fj_counted_completer cc;
+    const long *values;
+    size_t lo, hi;
+    long sum;
+    struct sum_node *left, *right;
+} sum_node;
+
+static atomic_long nodes_allocated, nodes_freed;
+
+static int sum_compute(fj_counted_completer *self);
+
+static void sum_done(fj_counted_completer *self, fj_counted_completer *caller)
+{
+    sum_node *n = FJ_CONTAINER_OF(self, sum_node, cc);
+    if (!n->left)
+        return;  /* a leaf: its own sum is set */
+    n->sum = n->left->sum + n->right->sum;
+    free(n->left);  /* both finished their walks: the rule of fj_java.h */
+    free(n->right);
+    atomic_fetch_add(&nodes_freed, 2);
+}
+
+static void sum_init(sum_node *n, sum_node *above, const long *values, size_t lo, size_t hi)
+{
+    fj_cc_init(&n->cc, above ? &above->cc : NULL, 0, sum_compute);
+    n->cc.on_completion = sum_done;
+    n->values = values;
+    n->lo = lo;
+    n->hi = hi;
+    n->sum = 0;
+    n->left = n->right = NULL;
+}
+
+static sum_node *sum_new(sum_node *above, size_t lo, size_t hi)
+{
+    sum_node *n = malloc(sizeof *n);
+    CHECK(n != NULL);
+    atomic_fetch_add(&nodes_allocated, 1);
+    sum_init(n, above, above->values, lo, hi);
+    return n;
+}
+
+static int sum_compute(fj_counted_completer *self)
+{
+    sum_node *n = FJ_CONTAINER_OF(self, sum_node, cc);
+    if (n->hi - n->lo <= SUM_LEAF) {
+        long s = 0;
+        for (size_t i = n->lo; i < n->hi; i++)
+            s += n->values[i];
+        n->sum = s;
+        fj_cc_try_complete(self);
+        return 0;
+    }
+    size_t mid = n->lo + (n->hi - n->lo) / 2;
+    sum_node *left = sum_new(n, n->lo, mid);
+    sum_node *right = sum_new(n, mid, n->hi);
+    n->left = left;
+    n->right = right;
+    fj_cc_set_pending_count(self, 1);  /* two subtasks: the second to finish goes on up */
+    fj_fork(&right->cc.task);
+    /* From here n may be complete and freed: use only locals. */
+    return left->cc.compute(&left->cc);
+}
+
+typedef struct sum_case {
+    long *values;
+    size_t count;
+    long expected;
+} sum_case;
+
+static sum_case sum_case_new(void)
+{
+    sum_case sc;
+    sc.count = (size_t)check_size(1L << 20, 1L << 14) + 13;  /* an odd split */
+    sc.values = malloc(sc.count * sizeof *sc.values);
+    CHECK(sc.values != NULL);
+    sc.expected = 0;
+    for (size_t i = 0; i < sc.count; i++) {
+        sc.values[i] = (long)(i * 7919 % 1000) - 400;
+        sc.expected += sc.values[i];
+    }
+    atomic_store(&nodes_allocated, 0);
+    atomic_store(&nodes_freed, 0);
+    return sc;
+}
+
+static void sum_case_check(sum_case *sc, const sum_node *root)
+{
+    CHECK_EQ(sc->expected, root->sum);
+    CHECK(atomic_load(&nodes_allocated) > 2 * (long)(sc->count / SUM_LEAF) - 2);  /* many leaves */
+    CHECK_EQ(atomic_load(&nodes_allocated), atomic_load(&nodes_freed));
+    CHECK(fj_task_is_done(&root->cc.task) && fj_task_is_completed_normally(&root->cc.task));
+    free(sc->values);
+}
+
+static void sum_invoked_from_outside(void)
+{
+    fj_pool *pool = check_pool();
+    sum_case sc = sum_case_new();
+    sum_node root;
+    sum_init(&root, NULL, sc.values, 0, sc.count);
+    CHECK_RC(0, fj_pool_invoke(pool, &root.cc.task));  /* submit, then a futex wait */
+    sum_case_check(&sc, &root);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+static void sum_submitted_and_got_from_outside(void)
+{
+    fj_pool *pool = check_pool();
+    sum_case sc = sum_case_new();
+    sum_node root;
+    sum_init(&root, NULL, sc.values, 0, sc.count);
+    CHECK_RC(0, fj_pool_submit(pool, &root.cc.task));
+    CHECK_RC(0, fj_task_get(&root.cc.task));
+    sum_case_check(&sc, &root);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* A worker forks the root and joins it: the join may pop it and run it
+ * inline, and must then wait for its completion as for a stolen task. */
+typedef struct driver {
+    fj_task task;
+    sum_node *root;
+    int join_rc;
+    int invoke_rc;
+    sum_node *second;
+} driver;
+
+static int driver_run(fj_task *t)
+{
+    driver *d = FJ_CONTAINER_OF(t, driver, task);
+    CHECK_RC(0, fj_fork(&d->root->cc.task));
+    d->join_rc = fj_join(&d->root->cc.task);
+    d->invoke_rc = fj_invoke(&d->second->cc.task);  /* run here, completes later */
+    return 0;
+}
+
+static void sum_joined_by_a_worker(void)
+{
+    fj_pool *pool = check_pool();
+    sum_case sc = sum_case_new();
+    sum_node root, second;
+    sum_init(&root, NULL, sc.values, 0, sc.count);
+    sum_init(&second, NULL, sc.values, 0, sc.count);
+    driver d = {FJ_TASK_INIT(driver_run), &root, 1, 1, &second};
+    CHECK_RC(0, fj_pool_invoke(pool, &d.task));
+    CHECK_RC(0, d.join_rc);
+    CHECK_RC(0, d.invoke_rc);
+    CHECK_EQ(sc.expected, second.sum);
+    sum_case_check(&sc, &root);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* ---- an error from compute completes the root exceptionally ---- */
+
+typedef struct failing {
+    fj_counted_completer cc;
+    int depth;
+    atomic_int *exceptional_hooks;
+} failing;
+
+static int failing_hook(fj_counted_completer *self, int error, fj_counted_completer *caller)
+{
+    failing *f = FJ_CONTAINER_OF(self, failing, cc);
+    atomic_fetch_add(f->exceptional_hooks, 1);
+    return 1;
+}
+
+static int failing_compute(fj_counted_completer *self)
+{
+    failing *f = FJ_CONTAINER_OF(self, failing, cc);
+    if (f->depth == 0)
+        return -1234;  /* Java: compute throws */
+    fj_cc_set_pending_count(self, 1);
+    failing *children = f + 1;  /* depth-first array: this node's child is next */
+    fj_fork(&children->cc.task);
+    return 0;  /* never try_complete: only the error completes the chain */
+}
+
+static void error_from_compute_completes_the_root(void)
+{
+    enum { DEPTH = 6 };
+    fj_pool *pool = check_pool();
+    atomic_int hooks = 0;
+    failing chain[DEPTH + 1];
+    for (int i = 0; i <= DEPTH; i++) {
+        fj_cc_init(&chain[i].cc, i ? &chain[i - 1].cc : NULL, 0, failing_compute);
+        chain[i].cc.on_exceptional_completion = failing_hook;
+        chain[i].depth = DEPTH - i;
+        chain[i].exceptional_hooks = &hooks;
+    }
+    CHECK_RC(0, fj_pool_submit(pool, &chain[0].cc.task));
+    CHECK_RC(-1234, fj_task_get(&chain[0].cc.task));
+    CHECK(fj_task_is_completed_abnormally(&chain[0].cc.task));
+    CHECK_RC(0, fj_pool_destroy(pool));  /* every compute has returned */
+    CHECK_EQ(DEPTH + 1, atomic_load(&hooks));
+    for (int i = 0; i <= DEPTH; i++)
+        CHECK_EQ(-1234, fj_task_outcome(&chain[i].cc.task));
+}
+
+/* ---- a forked completer completed before it ran is not run ---- */
+
+static atomic_int counted_computes;
+
+static int counting_compute(fj_counted_completer *self)
+{
+    atomic_fetch_add(&counted_computes, 1);
+    fj_cc_try_complete(self);
+    return 0;
+}
+
+typedef struct early_driver {
+    fj_task task;
+    fj_counted_completer *root;
+    int join_rc;
+} early_driver;
+
+static int early_driver_run(fj_task *t)
+{
+    early_driver *d = FJ_CONTAINER_OF(t, early_driver, task);
+    CHECK_RC(0, fj_fork(&d->root->task));  /* queued here: one worker, nobody steals it */
+    fj_cc_quietly_complete_root(d->root);
+    CHECK(fj_task_is_done(&d->root->task));
+    d->join_rc = fj_join(&d->root->task);
+    return 0;  /* the root stays queued until the scheduler takes it */
+}
+
+static void completed_before_it_ran_is_not_run(void)
+{
+    unsigned saved = check_workers;
+    check_workers = 1;
+    fj_pool *pool = check_pool();
+    check_workers = saved;
+    atomic_store(&counted_computes, 0);
+    fj_counted_completer root;
+    fj_cc_init(&root, NULL, 0, counting_compute);
+    early_driver d = {FJ_TASK_INIT(early_driver_run), &root, 1};
+    CHECK_RC(0, fj_pool_invoke(pool, &d.task));
+    CHECK_RC(0, d.join_rc);
+    CHECK_RC(0, fj_pool_destroy(pool));  /* the worker has taken the root by now */
+    CHECK_EQ(0, atomic_load(&counted_computes));
+    CHECK_RC(0, fj_task_outcome(&root.task));
+}
+
+static const check_case cases[] = {
+    {"pending_count_arithmetic", pending_count_arithmetic, CHECK_ONCE},
+    {"try_complete_walks_to_the_root_in_order", try_complete_walks_to_the_root_in_order, CHECK_ONCE},
+    {"propagate_completion_skips_on_completion", propagate_completion_skips_on_completion, CHECK_ONCE},
+    {"complete_runs_the_hook_and_tries_the_completer", complete_runs_the_hook_and_tries_the_completer, CHECK_ONCE},
+    {"quietly_complete_root_and_next_complete", quietly_complete_root_and_next_complete, CHECK_ONCE},
+    {"complete_exceptionally_propagates_while_hooks_agree", complete_exceptionally_propagates_while_hooks_agree,
+     CHECK_ONCE},
+    {"sum_invoked_from_outside", sum_invoked_from_outside, CHECK_PER_WORKERS},
+    {"sum_submitted_and_got_from_outside", sum_submitted_and_got_from_outside, CHECK_PER_WORKERS},
+    {"sum_joined_by_a_worker", sum_joined_by_a_worker, CHECK_PER_WORKERS},
+    {"error_from_compute_completes_the_root", error_from_compute_completes_the_root, CHECK_PER_WORKERS},
+    {"completed_before_it_ran_is_not_run", completed_before_it_ran_is_not_run, CHECK_ONCE},
+};
+CHECK_MAIN(cases)
