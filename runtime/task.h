@@ -101,7 +101,10 @@ static inline int task_outcome_of(const fj_task *t, unsigned status)
     if (status & STATUS_FORCED)
         return 0;  /* quietlyComplete won: a body's error is ignored */
     if ((status & STATUS_FAILED) || task_phase(status) == PHASE_DONE_ERROR)
-        return t->fj_error;
+        /* Atomic (relaxed; the caller's acquire of status ordered it after the
+         * first record): a later fail's losing record CAS may touch the word
+         * at the same time (TSan counts a failed CAS as a write). */
+        return (int)atomic_load_u32((const atomic_u32 *)&t->fj_error);
     return 0;
 }
 
