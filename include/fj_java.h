@@ -401,12 +401,15 @@ int fj_managed_block(fj_managed_blocker *blocker);
  * it, not with fj_invoke.
  *
  * Freeing (heap completers).  The runtime's last access to an inner completer
- * `a` is the read of a->completer after a's on_completion returns, in the
+ * `a` is the read of a->completer just before a's on_completion runs, in the
  * walk that found a's pending count zero; to a root, the publication of its
- * completion.  So: a completer's on_completion may free the subtasks whose
- * completion brought its pending count to zero (they have all finished their
- * walks), never the completer itself; a root is freed by the thread whose
- * join or get of it returned.  A compute must not touch its completer after a
+ * completion.  So an inner completer's on_completion, called by a walk, may
+ * free the completer itself (then the `caller` its parent's on_completion
+ * receives is only an address to compare; fj_cc_complete marks its completer
+ * complete after the hook, so there the hook must not free it), or the subtasks whose completion brought its pending
+ * count to zero (they have all finished their walks); a root is freed by the
+ * thread whose join or get of it returned; a completer that is also joined
+ * is freed by its joiner.  A compute must not touch its completer after a
  * call that may complete it (fj_cc_try_complete and friends, or a fork of a
  * subtask that may).  After an exceptional completion, subtasks may still
  * run and walk up to the completers above them: free those only once the

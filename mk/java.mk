@@ -23,7 +23,7 @@ $(BUILD)/examples/java/%: examples/java/%.c examples/java/port_util.h include/fj
 # The ports with small inputs, each printing "correct" or "WRONG".
 DEMO_JAVA := fibonacci:27 sort_task:1000000 increment_task:10000000 applyer:10000000 \
              integrate:768 matrix_multiply:512 nqueens_cs:12 left_spine_fib:32 dynamic_fib:32 \
-             map_reduce:1048576
+             map_reduce:1048576 for_each:1000000 searcher:1000000
 .PHONY: demo-java bench-java-ports java-classes
 demo-java: $(JAVA_PORTS)
 	@for spec in $(DEMO_JAVA); do \

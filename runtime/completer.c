@@ -94,9 +94,11 @@ static void cc_walk(fj_counted_completer *a, int with_hook)
     for (;;) {
         if (cc_decrement_or_zero(a))
             return;
+        /* Read before the hook: the runtime's last access to an inner a, so
+         * that its on_completion may free it (fj_java.h, "Freeing"). */
+        fj_counted_completer *above = a->completer;
         if (with_hook && a->on_completion)
             a->on_completion(a, caller);
-        fj_counted_completer *above = a->completer;  /* last read of an inner a */
         if (!above) {
             task_complete_later(&a->task, 0);
             return;
