@@ -61,7 +61,7 @@ void fork_policy_worker_start(fj_worker *w)
 int fork_policy_elide(fj_worker *w, struct fj_task *task)
 {
     if (w->hooks & HOOKS_PROFILE)
-        profile_event(w, HOOK_FORK, task);
+        profile_event(w, HOOK_FORK, task, -1);
     if (w->hooks & HOOKS_TRACE)
         trace_event(w, HOOK_FORK, task, TRACE_FORK_ELIDED);
     if (w->hooks & HOOKS_PROFILE)

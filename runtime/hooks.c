@@ -69,7 +69,7 @@ void hooks_event(fj_worker *w, enum hook_event event, struct fj_task *task, int 
     /* The profiler reads its clock first and restarts it last, so the other
      * observers' time is not counted as the program's work. */
     if (bits & HOOKS_PROFILE)
-        profile_event(w, event, task);
+        profile_event(w, event, task, other);
     if (bits & HOOKS_TRACE)
         trace_event(w, event, task, other);
     if (bits & HOOKS_PROFILE)

@@ -12,9 +12,14 @@
 
 struct fj_task;
 
+/* HOOK_TASK_END's `other` when the body returned FJ__RAN_PENDING: the task
+ * completes later, perhaps already has, and its joiner may have freed it, so a
+ * hook may compare the pointer but not touch the task (task.c, point 6). */
+#define HOOK_TASK_GONE 1
+
 enum hook_event {
     HOOK_TASK_BEGIN,     /* a task body starts on w */
-    HOOK_TASK_END,       /* ... and returns */
+    HOOK_TASK_END,       /* ... and returns; other HOOK_TASK_GONE: task may be freed already */
     HOOK_FORK,           /* w pushed task */
     HOOK_INLINE_JOIN,    /* w's join took task back from its own deque */
     HOOK_JOIN_BEGIN,     /* w starts waiting for a stolen task (slow path) */

@@ -346,7 +346,7 @@ static void on_task_begin(profile_worker *p, size_t id, const struct fj_task *t)
     frame_push(p, frame);
 }
 
-static void on_task_end(profile_worker *p, size_t id, struct fj_task *t)
+static void on_task_end(profile_worker *p, size_t id, struct fj_task *t, bool task_is_ours)
 {
     if (p->lost) {
         p->lost--;
@@ -358,9 +358,13 @@ static void on_task_end(profile_worker *p, size_t id, struct fj_task *t)
     if (!top || top->task != t)
         return;  /* began before the session */
     profile_frame done = frame_pop(p);
-    /* Point 1: published with the task's completion, which follows this hook. */
-    t->fj_tool[0] = done.path;
-    t->fj_tool[1] = stamp(id, true, done.burdened - done.path);
+    /* Point 1: published with the task's completion, which follows this hook.
+     * A task that completes later (a CountedCompleter) may be gone: its
+     * joiner then sees no path, and the profile misses that span. */
+    if (task_is_ours) {
+        t->fj_tool[0] = done.path;
+        t->fj_tool[1] = stamp(id, true, done.burdened - done.path);
+    }
     profile_frame *caller = top_frame(p);
     if (caller && (done.kind == FRAME_CALLED || done.joined_inline))
         frame_join(caller, done.path, done.burdened);
@@ -428,7 +432,7 @@ static profile_worker *profile_enter(fj_worker *w, size_t *id)
     return p;
 }
 
-void profile_event(fj_worker *w, enum hook_event event, struct fj_task *task)
+void profile_event(fj_worker *w, enum hook_event event, struct fj_task *task, int other)
 {
     size_t id;
     profile_worker *p = profile_enter(w, &id);
@@ -439,7 +443,7 @@ void profile_event(fj_worker *w, enum hook_event event, struct fj_task *task)
         on_task_begin(p, id, task);
         break;
     case HOOK_TASK_END:
-        on_task_end(p, id, task);
+        on_task_end(p, id, task, other != HOOK_TASK_GONE);
         break;
     case HOOK_FORK:
         on_fork(p, id, task);

@@ -26,7 +26,7 @@ bool profile_wanted(void);
 
 /* The first thing a hook does: charges the time since the previous hook to
  * the strand that ran in between, then applies `event` to the span.  w only. */
-void profile_event(fj_worker *w, enum hook_event event, struct fj_task *task);
+void profile_event(fj_worker *w, enum hook_event event, struct fj_task *task, int other);
 
 /* The same for a loop event (hooks.h); `grains` only for HOOK_LOOP_BEGIN. */
 void profile_loop_event(fj_worker *w, enum hook_loop_event event, profile_loop *loop, unsigned long long grains);

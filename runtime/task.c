@@ -220,7 +220,7 @@ void task_execute(fj_worker *w, fj_task *t)
         }
         int rc = t->fn(t);
         if (w)
-            HOOK(w, HOOK_TASK_END, t, -1);  /* the hooks compare t, never read it */
+            HOOK(w, HOOK_TASK_END, t, rc == FJ__RAN_PENDING ? HOOK_TASK_GONE : -1);
         if (rc == FJ__RAN_PENDING) {  /* completed later, perhaps already: t is not ours (point 6) */
             if (w)
                 worker_leave_floor(w, outer_floor);

@@ -424,6 +424,82 @@ static void completed_before_it_ran_is_not_run(void)
     CHECK_RC(0, fj_task_outcome(&root.task));
 }
 
+/* ---- profiling a tree of completers that free themselves ---- */
+
+/* The for-each shape: every completer but the root frees itself in its own
+ * on_completion (fj_java.h, "Freeing").  With the profiler on, the end of a
+ * body that completed later must not write into its task: it may be gone
+ * (AddressSanitizer found the write). */
+typedef struct visit_node {
+    fj_counted_completer cc;
+    long *cells;
+    size_t lo, hi;
+} visit_node;
+
+static atomic_long visits_allocated, visits_freed;
+
+static void visit_free_unless_root(fj_counted_completer *self, fj_counted_completer *caller)
+{
+    if (fj_cc_get_completer(self)) {
+        free(FJ_CONTAINER_OF(self, visit_node, cc));
+        atomic_fetch_add(&visits_freed, 1);
+    }
+}
+
+static int visit_compute(fj_counted_completer *self);
+
+static void visit_init(visit_node *n, visit_node *above, long *cells, size_t lo, size_t hi)
+{
+    fj_cc_init(&n->cc, above ? &above->cc : NULL, 0, visit_compute);
+    n->cc.on_completion = visit_free_unless_root;
+    n->cells = cells;
+    n->lo = lo;
+    n->hi = hi;
+}
+
+static int visit_compute(fj_counted_completer *self)
+{
+    visit_node *n = FJ_CONTAINER_OF(self, visit_node, cc);
+    size_t lo = n->lo, hi = n->hi;
+    while (hi - lo > SUM_LEAF) {
+        size_t mid = lo + (hi - lo) / 2;
+        visit_node *right = malloc(sizeof *right);
+        CHECK(right != NULL);
+        atomic_fetch_add(&visits_allocated, 1);
+        visit_init(right, n, n->cells, mid, hi);
+        fj_cc_add_to_pending_count(self, 1);
+        fj_fork(&right->cc.task);
+        hi = mid;
+    }
+    for (size_t i = lo; i < hi; i++)
+        n->cells[i]++;
+    fj_cc_try_complete(self);  /* n may be freed from here on */
+    return 0;
+}
+
+static void self_freeing_completers_under_the_profiler(void)
+{
+    CHECK_RC(0, fj_profile_start());  /* before the pool: its workers are armed */
+    fj_pool *pool = check_pool();
+    size_t count = (size_t)check_size(1L << 18, 1L << 13);
+    long *cells = calloc(count, sizeof *cells);
+    CHECK(cells != NULL);
+    atomic_store(&visits_allocated, 0);
+    atomic_store(&visits_freed, 0);
+    visit_node root;
+    visit_init(&root, NULL, cells, 0, count);
+    CHECK_RC(0, fj_pool_invoke(pool, &root.cc.task));
+    fj_profile profile;
+    CHECK_RC(0, fj_profile_stop(&profile));
+    for (size_t i = 0; i < count; i++)
+        CHECK_EQ(1, cells[i]);
+    CHECK(atomic_load(&visits_allocated) >= (long)(count / SUM_LEAF) - 1);
+    CHECK_EQ(atomic_load(&visits_allocated), atomic_load(&visits_freed));
+    CHECK(profile.tasks >= 1);
+    free(cells);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static const check_case cases[] = {
     {"pending_count_arithmetic", pending_count_arithmetic, CHECK_ONCE},
     {"try_complete_walks_to_the_root_in_order", try_complete_walks_to_the_root_in_order, CHECK_ONCE},
@@ -437,5 +513,6 @@ static const check_case cases[] = {
     {"sum_joined_by_a_worker", sum_joined_by_a_worker, CHECK_PER_WORKERS},
     {"error_from_compute_completes_the_root", error_from_compute_completes_the_root, CHECK_PER_WORKERS},
     {"completed_before_it_ran_is_not_run", completed_before_it_ran_is_not_run, CHECK_ONCE},
+    {"self_freeing_completers_under_the_profiler", self_freeing_completers_under_the_profiler, CHECK_PER_WORKERS},
 };
 CHECK_MAIN(cases)
