@@ -4,11 +4,16 @@
  * forks subtasks and returns not complete (fj_task_not_complete, Java's
  * exec() returning false); the second child of a pair to complete (the
  * first only sets its parent's tag, compareAndSetForkJoinTaskTag) completes
- * the parent, up to the root.  Absent (docs/porting-from-java.md):
+ * the parent, up to the root.  From OpenJDK's test/jdk/java/util/concurrent/
+ * tck/ForkJoinTaskTest.java (JDK 18).  Absent (docs/porting-from-java.md):
  * testForkTimedGetNPE and its Singleton (no TimeUnit to be null),
  * testSetRawResult (an action has no raw result), the three *Async methods
- * (no asyncMode pool).  The interrupts before a join in the checks have no
+ * (no asyncMode pool), testCompleteExceptionally_null (an error code is
+ * never null), the three testAdapt_*_toString (no adapt, no toString).  The interrupts before a join in the checks have no
  * C counterpart; every join, get and check is kept (tck_action_common.h). */
+#include <time.h>
+#include <unistd.h>
+
 #include "tck_action_common.h"
 
 /* The checks are RecursiveActionTest's; its FibAction is not used here. */
@@ -69,18 +74,30 @@ static void BinaryAsyncAction_complete(BinaryAsyncAction *a)
     }
 }
 
-/* BinaryAsyncAction.completeExceptionally(ex): up the parents while not yet
- * completed abnormally, cancelling each sibling (onException is true). */
-static void BinaryAsyncAction_completeExceptionally(BinaryAsyncAction *a, int ex)
+/* BinaryAsyncAction.completeExceptionally(ex): this node, its sibling (if not
+ * done) and, in turn, every parent.  A node's error is the first one; a
+ * later call on a complete node changes nothing (Java's completeExceptionally
+ * on a done task). */
+static void BinaryAsyncAction_completeExceptionally(BinaryAsyncAction *self, int ex)
 {
-    while (!fj_task_is_completed_abnormally(&a->task)) {
+    for (BinaryAsyncAction *a = self;;) {
         (void)fj_task_complete_exceptionally(&a->task, ex);
         BinaryAsyncAction *s = a->sibling;
-        if (s)
-            (void)fj_task_cancel(&s->task);
+        if (s && !fj_task_is_done(&s->task))
+            BinaryAsyncAction_completeExceptionally(s, ex);
         if ((a = a->parent) == NULL)
             break;
     }
+}
+
+/* BinaryAsyncAction.cancel(b): a successful cancel also completes the node's
+ * sibling and parents exceptionally.  Returns 0 (Java's true) or FJ_EINVAL. */
+static int BinaryAsyncAction_cancel(BinaryAsyncAction *a)
+{
+    int rc = fj_task_cancel(&a->task);
+    if (rc == 0)
+        BinaryAsyncAction_completeExceptionally(a, FJ_EXCEPTION);
+    return rc;
 }
 
 static void AsyncFib_onComplete(BinaryAsyncAction *self, BinaryAsyncAction *x, BinaryAsyncAction *y)
@@ -115,6 +132,20 @@ static int BinaryAsyncAction_exec(fj_task *t)
 
 static AsyncFib *new_AsyncFib(int n) { return new_node(BinaryAsyncAction_exec, AsyncFib_onComplete, n); }
 static FailingAsyncFib *new_FailingAsyncFib(int n) { return new_node(BinaryAsyncAction_exec, FailingAsyncFib_onComplete, n); }
+
+/* JSR166TestCase.shuffle(array): a random order, new for each run. */
+static void shuffle(fj_task **tasks, size_t count)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    unsigned seed = (unsigned)now.tv_nsec ^ (unsigned)getpid();
+    for (size_t i = count; i > 1; i--) {
+        size_t j = (size_t)rand_r(&seed) % i;
+        fj_task *t = tasks[i - 1];
+        tasks[i - 1] = tasks[j];
+        tasks[j] = t;
+    }
+}
 
 /* ---- the test methods ---- */
 
@@ -181,6 +212,8 @@ static void testForkHelpQuiesce_body(void)
     AsyncFib *f = new_AsyncFib(8);
     CHECK_RC(0, fj_fork(&f->task));
     fj_help_quiesce();
+    while (!fj_task_is_done(&f->task))  /* wait out race */
+        sched_yield();
     assertEquals(21, f->number);
     assertEquals(0, fj_get_queued_task_count());
     checkCompletedNormally(&f->task);
@@ -246,7 +279,7 @@ static void testAbnormalForkQuietlyJoin(void) { RUN_ON(mainPool(), testAbnormalF
 static void testCancelledInvoke_body(void)
 {
     AsyncFib *f = new_AsyncFib(8);
-    assertTrue(CANCEL_IS_TRUE(&f->task));
+    assertTrue(BinaryAsyncAction_cancel(f) == 0);
     CHECK_RC(FJ_ECANCELED, fj_invoke(&f->task));  /* CancellationException */
     checkCancelled(&f->task);
 }
@@ -255,7 +288,7 @@ static void testCancelledInvoke(void) { RUN_ON(mainPool(), testCancelledInvoke_b
 static void testCancelledForkJoin_body(void)
 {
     AsyncFib *f = new_AsyncFib(8);
-    assertTrue(CANCEL_IS_TRUE(&f->task));
+    assertTrue(BinaryAsyncAction_cancel(f) == 0);
     CHECK_RC(0, fj_fork(&f->task));
     CHECK_RC(FJ_ECANCELED, fj_join(&f->task));
     checkCancelled(&f->task);
@@ -265,7 +298,7 @@ static void testCancelledForkJoin(void) { RUN_ON(mainPool(), testCancelledForkJo
 static void testCancelledForkGet_body(void)
 {
     AsyncFib *f = new_AsyncFib(8);
-    assertTrue(CANCEL_IS_TRUE(&f->task));
+    assertTrue(BinaryAsyncAction_cancel(f) == 0);
     CHECK_RC(0, fj_fork(&f->task));
     CHECK_RC(FJ_ECANCELED, fj_task_get(&f->task));
     checkCancelled(&f->task);
@@ -275,7 +308,7 @@ static void testCancelledForkGet(void) { RUN_ON(mainPool(), testCancelledForkGet
 static void testCancelledForkTimedGet_body(void)
 {
     AsyncFib *f = new_AsyncFib(8);
-    assertTrue(CANCEL_IS_TRUE(&f->task));
+    assertTrue(BinaryAsyncAction_cancel(f) == 0);
     CHECK_RC(0, fj_fork(&f->task));
     CHECK_RC(FJ_ECANCELED, fj_task_get_timed(&f->task, LONG_DELAY_NS));
     checkCancelled(&f->task);
@@ -285,7 +318,7 @@ static void testCancelledForkTimedGet(void) { RUN_ON(mainPool(), testCancelledFo
 static void testCancelledForkQuietlyJoin_body(void)
 {
     AsyncFib *f = new_AsyncFib(8);
-    assertTrue(CANCEL_IS_TRUE(&f->task));
+    assertTrue(BinaryAsyncAction_cancel(f) == 0);
     CHECK_RC(0, fj_fork(&f->task));
     fj_task_quietly_join(&f->task);
     checkCancelled(&f->task);
@@ -388,7 +421,9 @@ static void testAbnormalInvokeAll2_body(void)
 {
     AsyncFib *f = new_AsyncFib(8);
     FailingAsyncFib *g = new_FailingAsyncFib(9);
-    CHECK_RC(FJ_EXCEPTION, fj_invoke_all2(&f->task, &g->task));
+    fj_task *tasks[] = {&f->task, &g->task};
+    shuffle(tasks, 2);
+    CHECK_RC(FJ_EXCEPTION, fj_invoke_all(tasks, 2));
     checkCompletedAbnormally(&g->task, FJ_EXCEPTION);
 }
 static void testAbnormalInvokeAll2(void) { RUN_ON(mainPool(), testAbnormalInvokeAll2_body); }
@@ -407,6 +442,7 @@ static void testAbnormalInvokeAll3_body(void)
     AsyncFib *f = new_AsyncFib(8), *h = new_AsyncFib(7);
     FailingAsyncFib *g = new_FailingAsyncFib(9);
     fj_task *tasks[] = {&f->task, &g->task, &h->task};
+    shuffle(tasks, 3);
     CHECK_RC(FJ_EXCEPTION, fj_invoke_all(tasks, 3));
     checkCompletedAbnormally(&g->task, FJ_EXCEPTION);
 }
@@ -416,8 +452,9 @@ static void testAbnormalInvokeAllCollection_body(void)
 {
     FailingAsyncFib *f = new_FailingAsyncFib(8);
     AsyncFib *g = new_AsyncFib(9), *h = new_AsyncFib(7);
-    fj_task *set[] = {&f->task, &g->task, &h->task};
-    CHECK_RC(FJ_EXCEPTION, fj_invoke_all(set, 3));
+    fj_task *tasks[] = {&f->task, &g->task, &h->task};
+    shuffle(tasks, 3);
+    CHECK_RC(FJ_EXCEPTION, fj_invoke_all(tasks, 3));  /* invokeAll(Arrays.asList(tasks)) */
     checkCompletedAbnormally(&f->task, FJ_EXCEPTION);
 }
 static void testAbnormalInvokeAllCollection(void) { RUN_ON(mainPool(), testAbnormalInvokeAllCollection_body); }
@@ -493,6 +530,15 @@ static void testPollTask_body(void)
 }
 static void testPollTask(void) { RUN_ON(singletonPool(), testPollTask_body); }
 
+static void testQuietlyComplete_body(void)
+{
+    AsyncFib *f = new_AsyncFib(8);
+    CHECK_RC(0, fj_task_quietly_complete(&f->task));
+    assertEquals(8, f->number);
+    checkCompletedNormally(&f->task);
+}
+static void testQuietlyComplete(void) { RUN_ON(mainPool(), testQuietlyComplete_body); }
+
 /* ---- the versions for singleton pools: the same bodies on new ForkJoinPool(1) ---- */
 
 static void testInvokeSingleton(void) { RUN_ON(singletonPool(), testInvoke_body); }
@@ -562,6 +608,7 @@ static const check_case cases[] = {
     {"testPeekNextLocalTask", testPeekNextLocalTask, CHECK_PER_WORKERS},
     {"testPollNextLocalTask", testPollNextLocalTask, CHECK_PER_WORKERS},
     {"testPollTask", testPollTask, CHECK_PER_WORKERS},
+    {"testQuietlyComplete", testQuietlyComplete, CHECK_PER_WORKERS},
     {"testInvokeSingleton", testInvokeSingleton, CHECK_PER_WORKERS},
     {"testQuietlyInvokeSingleton", testQuietlyInvokeSingleton, CHECK_PER_WORKERS},
     {"testForkJoinSingleton", testForkJoinSingleton, CHECK_PER_WORKERS},
