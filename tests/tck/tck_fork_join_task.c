@@ -16,9 +16,6 @@
 
 #include "tck_action_common.h"
 
-/* The checks are RecursiveActionTest's; its FibAction is not used here. */
-static int FibAction_compute(fj_task *t) __attribute__((unused));
-
 /* ---- BinaryAsyncAction, AsyncFib and FailingAsyncFib ---- */
 
 /* Java's `new AsyncFib(n)` nodes are garbage collected; here they come from an
