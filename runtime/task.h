@@ -104,7 +104,10 @@ static inline int task_outcome_of(const fj_task *t, unsigned status)
     if (status & STATUS_FORCED)
         return 0;  /* quietlyComplete won: a body's error is ignored */
     if ((status & STATUS_FAILED) || task_phase(status) == PHASE_DONE_ERROR)
-        return t->fj_error;
+        /* An atomic load: a late fj_task_fail's failed record CAS (its
+         * completion check raced with the publication) may touch the word
+         * now; the status acquire above already ordered the first error. */
+        return (int)atomic_load_u32((const atomic_u32 *)&t->fj_error);
     return 0;
 }
 
