@@ -102,6 +102,13 @@
  *    and the CAS returns the word with every waiter registered before it (a
  *    parker slot or FUTEX_WAITERS); a waiter registering after it fails its
  *    own registration CAS or sees DONE in its final check.
+ *    A plain task gets the same through fj_task_not_complete (Java's exec()
+ *    returning false): before its body returns FJ__RAN_PENDING it sets
+ *    STATUS_COMPLETES_LATER with a CAS, so the settle (quiet completion,
+ *    fail, cancel) that comes later publishes DONE in its deciding CAS and
+ *    wakes the waiters that CAS returns; a settle that came first (the flag
+ *    is there when the body's CAS lands) is published by that CAS instead.
+ *    Either way exactly one CAS moves the task to DONE.
  *
  * Summary: 1. a join returns only when t is done, and everything t wrote is
  * visible (release on completion, acquire in join); 2. any join order that
