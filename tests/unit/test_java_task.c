@@ -720,6 +720,38 @@ static void task_completed_later_by_fail_or_cancel(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* A body that completes its own task (fail or cancel) and then returns not
+ * complete: the completion came first, so the body's return publishes it. */
+static int fails_itself_compute(fj_task *t)
+{
+    CHECK_RC(0, fj_task_complete_exceptionally(t, -55));
+    CHECK(!fj_task_is_done(t));  /* the body still runs */
+    return fj_task_not_complete(t);
+}
+
+static int cancels_itself_compute(fj_task *t)
+{
+    CHECK_RC(0, fj_task_cancel(t));
+    CHECK(!fj_task_is_done(t));
+    return fj_task_not_complete(t);
+}
+
+static void completed_while_running_body(void)
+{
+    fj_task failed, cancelled;
+    fj_task_init(&failed, fails_itself_compute);
+    fj_task_init(&cancelled, cancels_itself_compute);
+    CHECK_RC(0, fj_fork(&failed));
+    CHECK_RC(-55, fj_join(&failed));
+    CHECK_RC(FJ_ECANCELED, fj_invoke(&cancelled));
+    CHECK(fj_task_is_completed_abnormally(&failed) && !fj_task_is_cancelled(&failed));
+    CHECK(fj_task_is_cancelled(&cancelled));
+}
+static void task_completed_while_its_body_runs_is_published_by_its_return(void)
+{
+    run_in_pool(completed_while_running_body);
+}
+
 static const check_case cases[] = {
     {"tags_start_at_zero_and_survive_fork_and_join", tags_start_at_zero_and_survive_fork_and_join, CHECK_ONCE},
     {"tag_compare_and_set_is_atomic", tag_compare_and_set_is_atomic, CHECK_PER_WORKERS},
@@ -746,5 +778,6 @@ static const check_case cases[] = {
     {"not_complete_task_is_completed_by_its_children", not_complete_task_is_completed_by_its_children, CHECK_PER_WORKERS},
     {"outside_thread_waits_for_task_completed_later", outside_thread_waits_for_task_completed_later, CHECK_PER_WORKERS},
     {"task_completed_later_by_fail_or_cancel", task_completed_later_by_fail_or_cancel, CHECK_PER_WORKERS},
+    {"task_completed_while_its_body_runs_is_published_by_its_return", task_completed_while_its_body_runs_is_published_by_its_return, CHECK_PER_WORKERS},
 };
 CHECK_MAIN(cases)
