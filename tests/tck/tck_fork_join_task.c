@@ -127,6 +127,15 @@ static int BinaryAsyncAction_exec(fj_task *t)
     return fj_task_not_complete(t);
 }
 
+/* ForkJoinTaskTest's checkCancelled: RecursiveActionTest's checks plus
+ * cancel(false) and cancel(true) being true again (the override's). */
+static void checkCancelledBAA(BinaryAsyncAction *a)
+{
+    checkCancelled(&a->task);
+    assertTrue(BinaryAsyncAction_cancel(a) == 0);
+    assertTrue(BinaryAsyncAction_cancel(a) == 0);
+}
+
 static AsyncFib *new_AsyncFib(int n) { return new_node(BinaryAsyncAction_exec, AsyncFib_onComplete, n); }
 static FailingAsyncFib *new_FailingAsyncFib(int n) { return new_node(BinaryAsyncAction_exec, FailingAsyncFib_onComplete, n); }
 
@@ -278,7 +287,7 @@ static void testCancelledInvoke_body(void)
     AsyncFib *f = new_AsyncFib(8);
     assertTrue(BinaryAsyncAction_cancel(f) == 0);
     CHECK_RC(FJ_ECANCELED, fj_invoke(&f->task));  /* CancellationException */
-    checkCancelled(&f->task);
+    checkCancelledBAA(f);
 }
 static void testCancelledInvoke(void) { RUN_ON(mainPool(), testCancelledInvoke_body); }
 
@@ -288,7 +297,7 @@ static void testCancelledForkJoin_body(void)
     assertTrue(BinaryAsyncAction_cancel(f) == 0);
     CHECK_RC(0, fj_fork(&f->task));
     CHECK_RC(FJ_ECANCELED, fj_join(&f->task));
-    checkCancelled(&f->task);
+    checkCancelledBAA(f);
 }
 static void testCancelledForkJoin(void) { RUN_ON(mainPool(), testCancelledForkJoin_body); }
 
@@ -298,7 +307,7 @@ static void testCancelledForkGet_body(void)
     assertTrue(BinaryAsyncAction_cancel(f) == 0);
     CHECK_RC(0, fj_fork(&f->task));
     CHECK_RC(FJ_ECANCELED, fj_task_get(&f->task));
-    checkCancelled(&f->task);
+    checkCancelledBAA(f);
 }
 static void testCancelledForkGet(void) { RUN_ON(mainPool(), testCancelledForkGet_body); }
 
@@ -308,7 +317,7 @@ static void testCancelledForkTimedGet_body(void)
     assertTrue(BinaryAsyncAction_cancel(f) == 0);
     CHECK_RC(0, fj_fork(&f->task));
     CHECK_RC(FJ_ECANCELED, fj_task_get_timed(&f->task, LONG_DELAY_NS));
-    checkCancelled(&f->task);
+    checkCancelledBAA(f);
 }
 static void testCancelledForkTimedGet(void) { RUN_ON(mainPool(), testCancelledForkTimedGet_body); }
 
@@ -318,7 +327,7 @@ static void testCancelledForkQuietlyJoin_body(void)
     assertTrue(BinaryAsyncAction_cancel(f) == 0);
     CHECK_RC(0, fj_fork(&f->task));
     fj_task_quietly_join(&f->task);
-    checkCancelled(&f->task);
+    checkCancelledBAA(f);
 }
 static void testCancelledForkQuietlyJoin(void) { RUN_ON(mainPool(), testCancelledForkQuietlyJoin_body); }
 
