@@ -181,6 +181,20 @@ int fj_task_quietly_complete(fj_task *task);
  * FJ_RECURSIVE_TASK. */
 #define FJ_TASK_COMPLETE(p, value) ((p)->result = (value), fj_task_quietly_complete(&(p)->task))
 
+/** Java's exec() returning false: a body ends with `return
+ * fj_task_not_complete(self);` when the task ran but completes only later,
+ * when some thread (a subtask, another thread) calls fj_task_quietly_complete,
+ * FJ_TASK_COMPLETE, fj_task_complete_exceptionally or fj_task_cancel on it.
+ * Meanwhile the task is not done: fj_task_is_done is 0, fj_join, fj_invoke
+ * and fj_task_get wait (a worker helps, another thread blocks), a timed get
+ * times out, fj_task_reinitialize refuses (FJ_EBUSY).  That completion call
+ * publishes it, waking every joiner and waiter; it may come before the body
+ * returns (then fj_task_not_complete publishes it).  Call it only as the
+ * body's return, on the task the body runs; afterwards the body must not
+ * touch the task (it may be complete and freed).  Returns the positive code
+ * the runtime reads as "ran, not complete". */
+int fj_task_not_complete(fj_task *task);
+
 /** Java's peekNextLocalTask(): the task this worker forked last and that is
  * still queued in its deque, without taking it; NULL if none or off a worker.
  * The pointer is a snapshot: a thief may take the task at any time. */

@@ -217,6 +217,8 @@ fj_pool *fj_get_pool(void) { return fj_current_pool(); }
 
 int fj_task_quietly_complete(fj_task *task) { return task_settle(task, STATUS_FORCED); }
 
+int fj_task_not_complete(fj_task *task) { return task_mark_completes_later(task); }
+
 fj_task *fj_peek_next_local_task(void)
 {
     fj_worker *w = fj_self;

@@ -102,6 +102,13 @@
  *    and the CAS returns the word with every waiter registered before it (a
  *    parker slot or FUTEX_WAITERS); a waiter registering after it fails its
  *    own registration CAS or sees DONE in its final check.
+ *    A plain task gets the same through fj_task_not_complete (Java's exec()
+ *    returning false): before its body returns FJ__RAN_PENDING it sets
+ *    STATUS_COMPLETES_LATER with a CAS, so the settle (quiet completion,
+ *    fail, cancel) that comes later publishes DONE in its deciding CAS and
+ *    wakes the waiters that CAS returns; a settle that came first (the flag
+ *    is there when the body's CAS lands) is published by that CAS instead.
+ *    Either way exactly one CAS moves the task to DONE.
  *
  * Summary: 1. a join returns only when t is done, and everything t wrote is
  * visible (release on completion, acquire in join); 2. any join order that
@@ -686,10 +693,18 @@ static int task_settle_forked(fj_task *t, unsigned seen, unsigned flag)
             decided = now;
         else if (task_phase(now) == PHASE_NEW)  /* taken back meanwhile (try_unfork): complete it */
             decided = (decided & ~STATUS_PHASE_MASK) | PHASE_DONE;
+        else if (now & STATUS_COMPLETES_LATER)  /* its body returned: we publish (point 6) */
+            decided = (decided & ~STATUS_PHASE_MASK) | PHASE_DONE;
         /* Full: releases fj_error (fj_task_fail) with the flag; a CAS, so
-         * a completion published meanwhile by a CAS makes us look again. */
-        if (atomic_cas_full_u32(status, now, decided & ~STATUS_SETTLE_PENDING) == now)
-            return status_is_done(now) ? FJ_EINVAL : 0;
+         * a completion published meanwhile by a CAS makes us look again.
+         * Publishing DONE, it also returns the waiters to wake. */
+        if (atomic_cas_full_u32(status, now, decided & ~STATUS_SETTLE_PENDING) == now) {
+            if (status_is_done(now))
+                return FJ_EINVAL;
+            if (now & STATUS_COMPLETES_LATER)
+                task_wake_waiters(status, now);  /* t may be gone now */
+            return 0;
+        }
     }
 }
 
@@ -720,6 +735,31 @@ int task_settle(fj_task *t, unsigned flag)
         unsigned desired = ((s | flag) & ~STATUS_PHASE_MASK) | PHASE_DONE;
         if (atomic_cas_full_u32(status, s, desired) == s)
             return 0;
+    }
+}
+
+int task_mark_completes_later(fj_task *t)
+{
+    atomic_u32 *status = task_status(t);
+    for (;;) {
+        unsigned s = atomic_load_u32(status);
+        if (s & STATUS_SETTLE_PENDING) {
+            cpu_relax();  /* a settle is deciding: a few microseconds */
+            continue;
+        }
+        if (status_is_done(s))
+            return FJ__RAN_PENDING;  /* not forked through us: nothing to mark */
+        unsigned desired = s | STATUS_COMPLETES_LATER;
+        if (s & STATUS_SETTLED)  /* settled while the body ran: nobody else will publish */
+            desired = (desired & ~STATUS_PHASE_MASK) | PHASE_DONE;
+        /* Full: a CAS, so a settle that announces itself meanwhile makes us
+         * look again; publishing DONE, it releases the body's writes and
+         * returns the waiters to wake (point 6). */
+        if (atomic_cas_full_u32(status, s, desired) == s) {
+            if (status_is_done(desired))
+                task_wake_waiters(status, s);
+            return FJ__RAN_PENDING;
+        }
     }
 }
 

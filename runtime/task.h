@@ -32,6 +32,9 @@ enum task_phase { PHASE_NEW = 0, PHASE_FORKED = 1, PHASE_DONE = 2, PHASE_DONE_ER
  * whether it came before the task's completion (task_settle); readers that
  * need the final outcome wait until it is gone. */
 #define STATUS_SETTLE_PENDING 0x800u
+/* The body returned through fj_task_not_complete: no executor will publish
+ * the task's completion, so the settle that decides a flag publishes it. */
+#define STATUS_COMPLETES_LATER 0x1000u
 #define STATUS_FUTEX_WAITERS 0x8000u
 #define STATUS_ABORTED (STATUS_CANCELLED | STATUS_FAILED)
 /* Settled before (or while) its body runs: the body is skipped if it has not
@@ -141,6 +144,12 @@ void task_execute(struct fj_worker *w, fj_task *t);
  * wakes its waiters.  Returns 1 if this call completed it, 0 if it was
  * complete already.  After it returns 1 the task may be freed by its joiner. */
 int task_complete_later(fj_task *t, int error);
+
+/* fj_task_not_complete: marks the running task (its body is about to return
+ * FJ__RAN_PENDING) so that the settle that completes it publishes it, or
+ * publishes it now if it was settled while the body ran.  Returns
+ * FJ__RAN_PENDING.  The body must not touch t afterwards. */
+int task_mark_completes_later(fj_task *t);
 
 /* Waits until `t` is done: helping if `w` is a worker, futex otherwise.
  * `deadline_ns` < 0: no limit; else an absolute CLOCK_MONOTONIC time.

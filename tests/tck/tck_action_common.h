@@ -14,10 +14,10 @@ typedef struct FibAction {
     int result;
 } FibAction;
 
-static int FibAction_compute(fj_task *t);
+static inline int FibAction_compute(fj_task *t);
 #define FIB_ACTION(n) {FJ_TASK_INIT(FibAction_compute), (n), 0}
 
-static int FibAction_compute(fj_task *t)
+static inline int FibAction_compute(fj_task *t)
 {
     FibAction *self = FJ_SELF(t, FibAction);
     int n = self->number;

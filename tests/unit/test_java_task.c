@@ -590,6 +590,168 @@ static void tag_compare_and_set_is_atomic(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* ---- tasks that complete later: fj_task_not_complete (Java's exec() false) ---- */
+
+/* The TCK's AsyncFib, a BinaryAsyncAction: a node forks its two children and
+ * returns not complete; the second child to complete (the first one only
+ * marks the parent's tag) adds their numbers into the parent and completes it,
+ * and so on up to the root.  The nodes live in an arena freed after the root
+ * completed, since a leaf's body still returns after it completed itself. */
+typedef struct async_fib {
+    FJ_RECURSIVE_ACTION;
+    struct async_fib *parent, *sibling;
+    int n;
+    long number;
+} async_fib;
+
+typedef struct async_arena {
+    async_fib nodes[512];
+    atomic_int used;
+} async_arena;
+
+static async_arena *arena;
+
+static int async_fib_compute(fj_task *t);
+
+static async_fib *async_fib_new(int n, async_fib *parent)
+{
+    int i = atomic_fetch_add(&arena->used, 1);
+    CHECK(i < (int)(sizeof arena->nodes / sizeof arena->nodes[0]));
+    async_fib *f = &arena->nodes[i];
+    fj_task_init(&f->task, async_fib_compute);
+    f->parent = parent;
+    f->sibling = NULL;
+    f->n = n;
+    f->number = n;
+    return f;
+}
+
+/* BinaryAsyncAction.complete(): completes a, then its parent if a's sibling
+ * completed already (the tag CAS decides which of the two goes on). */
+static void async_fib_complete(async_fib *a)
+{
+    for (;;) {
+        async_fib *p = a->parent;
+        CHECK_RC(0, fj_task_quietly_complete(&a->task));
+        if (!p || fj_task_compare_and_set_tag(&p->task, 0, 1))
+            return;
+        p->number = a->number + a->sibling->number;  /* onComplete: the children's sum */
+        a = p;
+    }
+}
+
+static int async_fib_compute(fj_task *t)
+{
+    async_fib *f = FJ_SELF(t, async_fib);
+    if (f->n <= 1) {
+        async_fib_complete(f);  /* completes f itself while its body runs */
+        return fj_task_not_complete(t);
+    }
+    async_fib *x = async_fib_new(f->n - 1, f), *y = async_fib_new(f->n - 2, f);
+    x->sibling = y;
+    y->sibling = x;
+    CHECK_RC(0, fj_fork(&y->task));
+    CHECK_RC(0, fj_fork(&x->task));
+    return fj_task_not_complete(t);  /* f may be complete (and read) from here on */
+}
+
+static void async_fib_body(void)
+{
+    async_fib *f = async_fib_new(12, NULL);
+    CHECK_RC(0, fj_invoke(&f->task));
+    CHECK_EQ(144, f->number);
+    CHECK(fj_task_is_done(&f->task) && fj_task_is_completed_normally(&f->task));
+    CHECK_RC(0, fj_join(&f->task));
+}
+
+static void not_complete_task_is_completed_by_its_children(void)
+{
+    arena = calloc(1, sizeof *arena);
+    run_in_pool(async_fib_body);
+    free(arena);
+}
+
+static void outside_thread_waits_for_task_completed_later(void)
+{
+    arena = calloc(1, sizeof *arena);
+    fj_pool *pool = check_pool();
+    async_fib *f = async_fib_new(12, NULL);
+    CHECK_RC(0, fj_pool_submit(pool, &f->task));
+    CHECK_RC(0, fj_task_get(&f->task));
+    CHECK_EQ(144, f->number);
+    CHECK(fj_task_is_completed_normally(&f->task));
+    CHECK_RC(0, fj_pool_destroy(pool));
+    free(arena);
+}
+
+/* A body that returns not complete and leaves its completion to the test. */
+static int left_pending_compute(fj_task *t) { return fj_task_not_complete(t); }
+
+/* Submits such a task and waits until its body returned (the pool is
+ * quiescent), then checks that it is not done and that waits wait. */
+static void submit_left_pending(fj_pool *pool, fj_task *t)
+{
+    fj_task_init(t, left_pending_compute);
+    CHECK_RC(0, fj_pool_submit(pool, t));
+    CHECK_RC(0, fj_pool_await_quiescence(pool, FJ_NO_TIMEOUT));
+    CHECK(!fj_task_is_done(t));
+    CHECK_RC(FJ_ETIMEDOUT, fj_task_get_timed(t, 1000000));
+    CHECK_RC(FJ_EBUSY, fj_task_reinitialize(t));
+}
+
+static void task_completed_later_by_fail_or_cancel(void)
+{
+    fj_pool *pool = check_pool();
+    fj_task failed, cancelled, completed;
+    submit_left_pending(pool, &failed);
+    CHECK_RC(0, fj_task_complete_exceptionally(&failed, -77));
+    CHECK_RC(-77, fj_task_get(&failed));
+    CHECK(fj_task_is_done(&failed) && fj_task_is_completed_abnormally(&failed));
+    CHECK(!fj_task_is_cancelled(&failed));
+    submit_left_pending(pool, &cancelled);
+    CHECK_RC(0, fj_task_cancel(&cancelled));
+    CHECK_RC(FJ_ECANCELED, fj_task_get(&cancelled));
+    CHECK(fj_task_is_done(&cancelled) && fj_task_is_cancelled(&cancelled));
+    submit_left_pending(pool, &completed);
+    CHECK_RC(0, fj_task_quietly_complete(&completed));
+    CHECK_RC(0, fj_task_get(&completed));
+    CHECK(fj_task_is_completed_normally(&completed));
+    CHECK_RC(FJ_EINVAL, fj_task_cancel(&completed));  /* complete: stays normal */
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* A body that completes its own task (fail or cancel) and then returns not
+ * complete: the completion came first, so the body's return publishes it. */
+static int fails_itself_compute(fj_task *t)
+{
+    CHECK_RC(0, fj_task_complete_exceptionally(t, -55));
+    CHECK(!fj_task_is_done(t));  /* the body still runs */
+    return fj_task_not_complete(t);
+}
+
+static int cancels_itself_compute(fj_task *t)
+{
+    CHECK_RC(0, fj_task_cancel(t));
+    CHECK(!fj_task_is_done(t));
+    return fj_task_not_complete(t);
+}
+
+static void completed_while_running_body(void)
+{
+    fj_task failed, cancelled;
+    fj_task_init(&failed, fails_itself_compute);
+    fj_task_init(&cancelled, cancels_itself_compute);
+    CHECK_RC(0, fj_fork(&failed));
+    CHECK_RC(-55, fj_join(&failed));
+    CHECK_RC(FJ_ECANCELED, fj_invoke(&cancelled));
+    CHECK(fj_task_is_completed_abnormally(&failed) && !fj_task_is_cancelled(&failed));
+    CHECK(fj_task_is_cancelled(&cancelled));
+}
+static void task_completed_while_its_body_runs_is_published_by_its_return(void)
+{
+    run_in_pool(completed_while_running_body);
+}
+
 static const check_case cases[] = {
     {"tags_start_at_zero_and_survive_fork_and_join", tags_start_at_zero_and_survive_fork_and_join, CHECK_ONCE},
     {"tag_compare_and_set_is_atomic", tag_compare_and_set_is_atomic, CHECK_PER_WORKERS},
@@ -613,5 +775,9 @@ static const check_case cases[] = {
     {"fork_off_a_worker_goes_to_the_common_pool", fork_off_a_worker_goes_to_the_common_pool, CHECK_ONCE},
     {"get_pool_is_the_running_pool", get_pool_is_the_running_pool, CHECK_PER_WORKERS},
     {"help_quiesce_runs_everything_queued", help_quiesce_runs_everything_queued, CHECK_PER_WORKERS},
+    {"not_complete_task_is_completed_by_its_children", not_complete_task_is_completed_by_its_children, CHECK_PER_WORKERS},
+    {"outside_thread_waits_for_task_completed_later", outside_thread_waits_for_task_completed_later, CHECK_PER_WORKERS},
+    {"task_completed_later_by_fail_or_cancel", task_completed_later_by_fail_or_cancel, CHECK_PER_WORKERS},
+    {"task_completed_while_its_body_runs_is_published_by_its_return", task_completed_while_its_body_runs_is_published_by_its_return, CHECK_PER_WORKERS},
 };
 CHECK_MAIN(cases)
