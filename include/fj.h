@@ -641,6 +641,53 @@ moved:
 #endif
 }
 
+#if defined(__SANITIZE_THREAD__)
+#define FJ__TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define FJ__TSAN 1
+#endif
+#endif
+#ifndef FJ__TSAN
+#define FJ__TSAN 0
+#endif
+
+/* Whether the thieves' end lies above frame f (the sync's THE test), an
+ * acquire load of head.  On x86-64 a plain load is an acquire load (TSO), and
+ * a compare with its operand in memory is one instruction where the atomic
+ * load and the compare are two (gcc never folds an atomic load into an
+ * operand): one instruction of every sync (docs/performance.md).  The
+ * compiler barriers after it keep later accesses to the slot after the load,
+ * as acquire does.  ThreadSanitizer builds keep the atomic load, whose
+ * happens-before edge it must see. */
+FJ__INLINE int fj__head_above(const fj_deque_ends *d, const fj_frame *f)
+{
+#if defined(__x86_64__) && !FJ__TSAN
+    __asm__ goto("cmpq %[f], %[head]\n\tja %l[above]" : : [head] "m"(d->fj_head), [f] "r"(f) : "cc" : above);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    return 0;
+above:
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    return 1;
+#else
+    return __atomic_load_n(&d->fj_head, __ATOMIC_ACQUIRE) > (uintptr_t)f;
+#endif
+}
+
+/* Whether a word is non-zero, a relaxed load; on x86-64 one compare with the
+ * word in memory, as for fj__head_above (one instruction of every spawn). */
+FJ__INLINE int fj__word_nonzero(const unsigned long *word)
+{
+#if defined(__x86_64__) && !FJ__TSAN
+    __asm__ goto("cmpq $0, %[word]\n\tjne %l[nonzero]" : : [word] "m"(*word) : "cc" : nonzero);
+    return 0;
+nonzero:
+    return 1;
+#else
+    return __atomic_load_n(word, __ATOMIC_RELAXED) != 0;
+#endif
+}
+
 /* Spawn: write the frame into the next slot, then publish it by moving top.
  * The slot at top is always writable (one spare frame lies past the end), so
  * the frame is written first and the slow path finds it there.
@@ -666,7 +713,7 @@ FJ__INLINE fj_frame *fj__spawn_begin(fj_worker *w, fj_frame *t, fj_frame_fn run)
      * path to its spawn starts with a call is predicted to take its early
      * return (a leaf test) more often, and gcc then splits the leaf test off
      * into the callers (partial inlining), so a leaf costs no call, as Lace's
-     * do.  Without it fib's leaves were called: 49.8 instead of 42.8
+     * do.  Without it fib's leaves are called: 47.0 instead of 34.6
      * instructions per fork+join, and slower (docs/performance.md). */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     fj_frame *f = t;
@@ -704,7 +751,7 @@ FJ__INLINE void fj__spawn_end(fj_worker *w, fj_frame **tp, fj_frame *f)
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     /* Atomic loads, not volatile ones, which the compiler may fold into the test. */
     const unsigned long *idle = (const unsigned long *)d->fj_idle;
-    if (FJ__UNLIKELY(__atomic_load_n(&idle[0], __ATOMIC_RELAXED) != 0) &&
+    if (FJ__UNLIKELY(fj__word_nonzero(&idle[0])) &&
         __atomic_load_n(&idle[1], __ATOMIC_RELAXED) == 0)
         fj__spawn_wake(w);
 }
@@ -740,11 +787,11 @@ FJ__INLINE int fj__sync_pop_at(fj_worker *w, fj_frame **tp, fj_frame_fn run)
      * fence_heavy() in deque_steal_batch (runtime/deque.c, points 2 and 7).
      * A set FJ__HEAD_FENCED bit (fenced pops, or no membarrier) makes head
      * compare above every frame, so those pops take the slow path.
-     * Acquire (a plain load on x86): a thief that looked at this frame and
+     * Acquire (fj__head_above): a thief that looked at this frame and
      * gave it back released head after its look, so our later writes to the
      * slot come after it (deque_steal_batch). */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
-    if (FJ__UNLIKELY(__atomic_load_n(&d->fj_head, __ATOMIC_ACQUIRE) > (uintptr_t)f) ||
+    if (FJ__UNLIKELY(fj__head_above(d, f)) ||
         (FJ__CHECK_SYNCS && FJ__UNLIKELY(f->fj_run != run)))
         return 0;
     *tp = f;
@@ -861,7 +908,23 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     {                                                                                          \
         return fj__sync_slow(fj_w_, fj_t_ - 1, NAME##_fj_run);                                 \
     }                                                                                          \
-    FJ__GENERATED RT NAME##_fj_sync(fj_worker *fj_w_, fj_frame **fj_tp_)                       \
+    static inline __attribute__((unused)) RT NAME##_fj_sync_core(fj_worker *fj_w_, fj_frame **fj_tp_);\
+    /* The caller's copy of top goes through a local: its own address is  */               \
+    /* never taken, so it stays a register that partial inlining can pass. */              \
+    FJ__GENERATED RT NAME##_fj_sync(fj_worker *fj_w_, fj_frame **fj_tp_)                   \
+    {                                                                                      \
+        fj_frame *fj_copy_ = *fj_tp_;                                                      \
+        RT fj_r_ = NAME##_fj_sync_core(fj_w_, &fj_copy_);                                  \
+        *fj_tp_ = fj_copy_;                                                                \
+        return fj_r_;                                                                      \
+    }                                                                                      \
+    /* Not always_inline: inlined early, its call of the body would be a  */               \
+    /* tail call when the task ends in `return FJ_SYNC(..) + x`, and the */                \
+    /* early tail-recursion pass would turn the recursion into a loop    */                \
+    /* before partial inlining splits the leaf test off (leaves called); */                \
+    /* inlined late, as Lace's SYNC is, both happen: one call less per   */                \
+    /* fork+join (docs/performance.md, "Typed tasks against Lace").      */                \
+    static inline __attribute__((unused)) RT NAME##_fj_sync_core(fj_worker *fj_w_, fj_frame **fj_tp_)\
     {                                                                                          \
         if (FJ__UNLIKELY(!fj__sync_pop_at(fj_w_, fj_tp_, NAME##_fj_run))) {                    \
             fj_frame *fj_f_ = NAME##_fj_sync_take(fj_w_, *fj_tp_);                                       \
@@ -873,11 +936,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
             }                                                                                  \
         }                                                                                      \
         NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)(*fj_tp_)->fj_data; \
-        RT fj_r_ = NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__));         \
-        /* Not a tail call: turned into a loop early, the recursion would hide */             \
-        /* the leaf test from partial inlining (see fj__spawn_begin). */                      \
-        __asm__("" : : "r"(fj_w_));                                                            \
-        return fj_r_;                                                                          \
+        return NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__));            \
     }                                                                                          \
     static inline __attribute__((unused)) RT NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_   \
                                                               FJ__LIST(PARAMS, ##__VA_ARGS__)) \
@@ -932,7 +991,22 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     {                                                                                          \
         return fj__sync_slow(fj_w_, fj_t_ - 1, NAME##_fj_run);                                 \
     }                                                                                          \
-    FJ__GENERATED void NAME##_fj_sync(fj_worker *fj_w_, fj_frame **fj_tp_)                     \
+    static inline __attribute__((unused)) void NAME##_fj_sync_core(fj_worker *fj_w_, fj_frame **fj_tp_);\
+    /* The caller's copy of top goes through a local: its own address is  */               \
+    /* never taken, so it stays a register that partial inlining can pass. */              \
+    FJ__GENERATED void NAME##_fj_sync(fj_worker *fj_w_, fj_frame **fj_tp_)                 \
+    {                                                                                      \
+        fj_frame *fj_copy_ = *fj_tp_;                                                      \
+        NAME##_fj_sync_core(fj_w_, &fj_copy_);                                             \
+        *fj_tp_ = fj_copy_;                                                                \
+    }                                                                                      \
+    /* Not always_inline: inlined early, its call of the body would be a  */               \
+    /* tail call when the task ends in `return FJ_SYNC(..) + x`, and the */                \
+    /* early tail-recursion pass would turn the recursion into a loop    */                \
+    /* before partial inlining splits the leaf test off (leaves called); */                \
+    /* inlined late, as Lace's SYNC is, both happen: one call less per   */                \
+    /* fork+join (docs/performance.md, "Typed tasks against Lace").      */                \
+    static inline __attribute__((unused)) void NAME##_fj_sync_core(fj_worker *fj_w_, fj_frame **fj_tp_)\
     {                                                                                          \
         if (FJ__UNLIKELY(!fj__sync_pop_at(fj_w_, fj_tp_, NAME##_fj_run))) {                    \
             fj_frame *fj_f_ = NAME##_fj_sync_take(fj_w_, *fj_tp_);                             \
