@@ -91,7 +91,7 @@ void fence_init(void);
 /* The hot side of the asymmetric pair: a compiler barrier when membarrier works. */
 static inline void fence_light(void)
 {
-    if (__builtin_expect(fj_fence_asymmetric, 1))
+    if (__builtin_expect(__atomic_load_n(&fj_fence_asymmetric, __ATOMIC_RELAXED), 1))
         compiler_barrier();
     else
         fence_full();

@@ -23,7 +23,10 @@ static void fence_choose(void)
         return;
     if (membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) != 0)
         return;
-    fj_fence_asymmetric = true;
+    /* Atomic (relaxed): fence_light may read the word on a thread that has
+     * not passed fence_init (it then pays a full fence, which is never wrong);
+     * the threads that must see the decision pass the pthread_once. */
+    __atomic_store_n(&fj_fence_asymmetric, true, __ATOMIC_RELAXED);
 }
 
 void fence_init(void)
@@ -35,6 +38,13 @@ void fence_init(void)
 
 void fence_heavy(void)
 {
+    /* The heavy side must see the mode the light sides use: read as false
+     * while they use compiler barriers, it would pair a plain fence with
+     * nothing.  A thread outside the pool (fj_join or fj_task_get_timed of a
+     * task another thread forked into a pool it created) has not called
+     * fence_init; pthread_once orders its read after the decision (ThreadSanitizer
+     * found the unordered read in test_java_regress). */
+    fence_init();
     if (fj_fence_asymmetric) {
         /* Every running thread of ours passes a full barrier before this returns.
          * After a successful registration the kernel has no reason left to refuse
