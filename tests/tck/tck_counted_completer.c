@@ -7,10 +7,9 @@
  * of their own): it has no C counterpart and those lines are left out, as in
  * the other ports.  The CCF trees are heap completers, as in Java; since a
  * failing tree may still be walking when its root's join returns, they are
- * freed only after the pool has terminated (tracked in a list). */
-#include <stdlib.h>
-
+ * freed only after the pool has terminated (tck_heap.h). */
 #include "tck_action_common.h"
+#include "tck_heap.h"
 
 /* ---- CheckedCC ---- */
 
@@ -22,7 +21,6 @@ struct CheckedCC {
     void (*realCompute)(CheckedCC *self);
     void (*completion)(CheckedCC *self, CheckedCC *caller);  /* the subclass's onCompletion */
     int number, rnumber;  /* CCF's fields */
-    CheckedCC *allocated_next;
 };
 
 static int CheckedCC_compute(fj_counted_completer *c)
@@ -65,7 +63,6 @@ static void CheckedCC_init(CheckedCC *a, CheckedCC *parent, int pending, void (*
     a->realCompute = realCompute;
     a->completion = NULL;
     a->number = a->rnumber = 0;
-    a->allocated_next = NULL;
 }
 
 /* new NoopCC(p, n) */
@@ -327,29 +324,6 @@ static void testQuietlyCompleteRoot(void)
 
 /* ---- CCF, FailingCCF: Fibonacci with left and right completers ---- */
 
-static _Atomic(CheckedCC *) allocated;  /* freed by free_allocated after the pool ends */
-
-static void free_allocated(void)
-{
-    CheckedCC *a = atomic_exchange(&allocated, NULL);
-    while (a) {
-        CheckedCC *next = a->allocated_next;
-        free(a);
-        a = next;
-    }
-}
-
-static CheckedCC *new_cc(void)
-{
-    CheckedCC *a = malloc(sizeof *a);
-    CHECK(a != NULL);
-    CheckedCC *head = atomic_load(&allocated);
-    do
-        a->allocated_next = head;
-    while (!atomic_compare_exchange_weak(&allocated, &head, a));
-    return a;
-}
-
 static void LCCF_completion(CheckedCC *self, CheckedCC *caller);
 static void RCCF_completion(CheckedCC *self, CheckedCC *caller);
 static void RFCCF_completion(CheckedCC *self, CheckedCC *caller);
@@ -359,10 +333,8 @@ static void FailingCCF_compute(CheckedCC *self);
 static CheckedCC *new_ccf(CheckedCC *parent, int n, void (*compute)(CheckedCC *),
                           void (*completion)(CheckedCC *, CheckedCC *))
 {
-    CheckedCC *a = new_cc();
-    CheckedCC *keep = a->allocated_next;
+    CheckedCC *a = tck_new(sizeof *a);
     CheckedCC_init(a, parent, 1, compute);
-    a->allocated_next = keep;
     a->completion = completion;
     a->number = n;
     return a;
@@ -425,7 +397,7 @@ static void run_on(fj_pool *pool, void (*body)(void))
 {
     (void)FibAction_compute;  /* the shared header's FibAction: this file has CCF instead */
     RUN_ON(pool, body);
-    free_allocated();
+    tck_free_all();  /* the pool has terminated: no subtask walks the trees any more */
 }
 
 static void testInvoke_body(void)

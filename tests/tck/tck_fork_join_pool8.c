@@ -1,14 +1,19 @@
 /* tck_fork_join_pool8.c - the JDK's ForkJoinPool8Test (JSR166 TCK), ported to
  * fj_java.h: one function per Java test method, same name, assertions kept.
- * Its RecursiveAction methods run as Java's do: checkInvoke(a) invokes the
- * root in the calling (non-pool) thread, so every fork goes to the common
- * pool.  Absent (docs/porting-from-java.md): the CountedCompleter (*CC)
- * methods that use CountedCompleter, testForkTimedGetNPE.  In testJoinIgnores-
- * Interrupts only the interrupts, and in testAwaitQuiescence1/2 only the
- * getAsyncMode() assertions (fj has no async mode), have no counterpart. */
+ * Its methods run as Java's do: checkInvoke(a) invokes the root in the
+ * calling (non-pool) thread, so every fork goes to the common pool (the
+ * testAwaitQuiescence methods make pools of their own).  The *CC
+ * methods do the same with the test's CCF / FailingCCF completer trees, which
+ * are freed once the common pool is quiescent (checkInvokeCC).  Absent
+ * (docs/porting-from-java.md): testForkTimedGetNPE, testForkTimedGetNPECC (no
+ * TimeUnit) and testSetRawResultCC (no raw result of an action).  In
+ * testJoinIgnoresInterrupts only the interrupts, and in testAwaitQuiescence1/2
+ * only the getAsyncMode() assertions (fj has no async mode), have no
+ * counterpart. */
 #include <time.h>
 
 #include "tck_action_common.h"
+#include "tck_heap.h"
 
 /* ForkJoinPool8Test's FailingFibAction: a cancelled invokeAll falls through
  * to the same FJException as a failed one. */
@@ -443,7 +448,286 @@ static void testAbnormalInvokeAllCollection_body(void)
 }
 static void testAbnormalInvokeAllCollection(void) { CHECK_INVOKE(testAbnormalInvokeAllCollection_body); }
 
-/* The three *CC methods that use no CountedCompleter. */
+/* ---- the CountedCompleter versions: CCF, FailingCCF ----
+ *
+ * ForkJoinPool8Test's own CCF, a plain CountedCompleter: its compute walks
+ * down the left spine (forking each right child), then runs the leaf's
+ * onCompletion itself and tries to complete the leaf's completer, so the
+ * leaf is never marked complete (CountedCompleterTest's CCF, a CheckedCC,
+ * ends with complete(null) instead).  The nodes are heap completers
+ * (tck_heap.h); their subtasks run in the common pool. */
+
+typedef struct CCF {
+    fj_counted_completer cc;
+    int number;
+    int rnumber;
+} CCF;
+
+static CCF *CCF_of(fj_counted_completer *c) { return c ? FJ_CONTAINER_OF(c, CCF, cc) : NULL; }
+
+static int CCF_compute(fj_counted_completer *c);
+static int FailingCCF_compute(fj_counted_completer *c);
+static void LCCF_onCompletion(fj_counted_completer *c, fj_counted_completer *caller);
+static void RCCF_onCompletion(fj_counted_completer *c, fj_counted_completer *caller);
+static void RFCCF_onCompletion(fj_counted_completer *c, fj_counted_completer *caller);
+
+/* super(parent, 1); this.number = n; with the subclass's onCompletion */
+static CCF *new_CCF(CCF *parent, int n, int (*compute)(fj_counted_completer *),
+                    void (*onCompletion)(fj_counted_completer *, fj_counted_completer *))
+{
+    CCF *f = tck_new(sizeof *f);
+    fj_cc_init(&f->cc, parent ? &parent->cc : NULL, 1, compute);
+    f->cc.on_completion = onCompletion;
+    f->number = n;
+    return f;
+}
+
+static CCF *LCCF(CCF *parent, int n) { return new_CCF(parent, n, CCF_compute, LCCF_onCompletion); }
+static CCF *RCCF(CCF *parent, int n) { return new_CCF(parent, n, CCF_compute, RCCF_onCompletion); }
+/* FailingCCF's subclasses: the same node, with failure forced in RFCCF's completion */
+static CCF *LFCCF(CCF *parent, int n) { return new_CCF(parent, n, FailingCCF_compute, LCCF_onCompletion); }
+static CCF *RFCCF(CCF *parent, int n) { return new_CCF(parent, n, FailingCCF_compute, RFCCF_onCompletion); }
+
+/* The end of both computes: the leaf f completes itself and tries its completer. */
+static void CCF_finish_leaf(CCF *f, int n)
+{
+    f->number = n;
+    f->cc.on_completion(&f->cc, &f->cc);
+    fj_counted_completer *p = fj_cc_get_completer(&f->cc);
+    if (p)
+        fj_cc_try_complete(p);
+    else
+        fj_cc_quietly_complete_root(&f->cc);  /* quietlyComplete(): f is its own root here */
+}
+
+static int CCF_compute(fj_counted_completer *c)
+{
+    CCF *f = CCF_of(c);
+    int n = f->number;
+    while (n >= 2) {
+        CHECK_RC(0, fj_fork(&RCCF(f, n - 2)->cc.task));
+        f = LCCF(f, --n);
+    }
+    CCF_finish_leaf(f, n);
+    return 0;
+}
+
+static int FailingCCF_compute(fj_counted_completer *c)
+{
+    CCF *f = CCF_of(c);
+    int n = f->number;
+    while (n >= 2) {
+        CHECK_RC(0, fj_fork(&RFCCF(f, n - 2)->cc.task));
+        f = LFCCF(f, --n);
+    }
+    CCF_finish_leaf(f, n);
+    return 0;
+}
+
+static void LCCF_onCompletion(fj_counted_completer *c, fj_counted_completer *caller)
+{
+    CCF *self = CCF_of(c), *p = CCF_of(fj_cc_get_completer(c));
+    int n = self->number + self->rnumber;
+    if (p)
+        p->number = n;
+    else
+        self->number = n;
+}
+
+static void RCCF_onCompletion(fj_counted_completer *c, fj_counted_completer *caller)
+{
+    CCF *self = CCF_of(c), *p = CCF_of(fj_cc_get_completer(c));
+    int n = self->number + self->rnumber;
+    if (p)
+        p->rnumber = n;
+    else
+        self->number = n;
+}
+
+static void RFCCF_onCompletion(fj_counted_completer *c, fj_counted_completer *caller)
+{
+    /* FJ_EINVAL when a failure from below already completed c: Java's
+     * completeExceptionally of a done task changes nothing either. */
+    (void)fj_cc_complete_exceptionally(c, FJ_EXCEPTION);
+}
+
+/* checkInvoke(a) of a method on CCF trees, then the trees are freed: their
+ * subtasks ran in the common pool, and some of a failing tree's may still
+ * walk up to its completers after its root's join returned, so only once
+ * the common pool is quiescent. */
+static void checkInvokeCC(void (*body)(void))
+{
+    CHECK_INVOKE(body);
+    CHECK_RC(0, fj_pool_await_quiescence(fj_common_pool(), LONG_DELAY_NS));
+    tck_free_all();
+}
+
+static void testInvokeCC_body(void)
+{
+    CCF *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_invoke(&f->cc.task));  /* assertNull(f.invoke()) */
+    assertEquals(21, f->number);
+    checkCompletedNormally(&f->cc.task);
+}
+static void testInvokeCC(void) { checkInvokeCC(testInvokeCC_body); }
+
+static void testQuietlyInvokeCC_body(void)
+{
+    CCF *f = LCCF(NULL, 8);
+    fj_task_quietly_invoke(&f->cc.task);
+    assertEquals(21, f->number);
+    checkCompletedNormally(&f->cc.task);
+}
+static void testQuietlyInvokeCC(void) { checkInvokeCC(testQuietlyInvokeCC_body); }
+
+static void testForkJoinCC_body(void)
+{
+    CCF *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    CHECK_RC(0, fj_join(&f->cc.task));
+    assertEquals(21, f->number);
+    checkCompletedNormally(&f->cc.task);
+}
+static void testForkJoinCC(void) { checkInvokeCC(testForkJoinCC_body); }
+
+static void testForkGetCC_body(void)
+{
+    CCF *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    CHECK_RC(0, fj_task_get(&f->cc.task));
+    assertEquals(21, f->number);
+    checkCompletedNormally(&f->cc.task);
+}
+static void testForkGetCC(void) { checkInvokeCC(testForkGetCC_body); }
+
+static void testForkTimedGetCC_body(void)
+{
+    CCF *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    CHECK_RC(0, fj_task_get_timed(&f->cc.task, LONG_DELAY_NS));
+    assertEquals(21, f->number);
+    checkCompletedNormally(&f->cc.task);
+}
+static void testForkTimedGetCC(void) { checkInvokeCC(testForkTimedGetCC_body); }
+
+static void testForkQuietlyJoinCC_body(void)
+{
+    CCF *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    fj_task_quietly_join(&f->cc.task);
+    assertEquals(21, f->number);
+    checkCompletedNormally(&f->cc.task);
+}
+static void testForkQuietlyJoinCC(void) { checkInvokeCC(testForkQuietlyJoinCC_body); }
+
+static void testAbnormalInvokeCC_body(void)
+{
+    CCF *f = LFCCF(NULL, 8);
+    int rc = fj_invoke(&f->cc.task);
+    assertEquals(FJ_EXCEPTION, rc);
+    checkCompletedAbnormally(&f->cc.task, rc);
+}
+static void testAbnormalInvokeCC(void) { checkInvokeCC(testAbnormalInvokeCC_body); }
+
+static void testAbnormalQuietlyInvokeCC_body(void)
+{
+    CCF *f = LFCCF(NULL, 8);
+    fj_task_quietly_invoke(&f->cc.task);
+    assertEquals(FJ_EXCEPTION, fj_task_outcome(&f->cc.task));
+    checkCompletedAbnormally(&f->cc.task, fj_task_outcome(&f->cc.task));
+}
+static void testAbnormalQuietlyInvokeCC(void) { checkInvokeCC(testAbnormalQuietlyInvokeCC_body); }
+
+static void testAbnormalForkJoinCC_body(void)
+{
+    CCF *f = LFCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    int rc = fj_join(&f->cc.task);
+    assertEquals(FJ_EXCEPTION, rc);
+    checkCompletedAbnormally(&f->cc.task, rc);
+}
+static void testAbnormalForkJoinCC(void) { checkInvokeCC(testAbnormalForkJoinCC_body); }
+
+static void testAbnormalForkGetCC_body(void)
+{
+    CCF *f = LFCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    int rc = fj_task_get(&f->cc.task);
+    assertEquals(FJ_EXCEPTION, rc);  /* the ExecutionException's cause is an FJException */
+    checkCompletedAbnormally(&f->cc.task, rc);
+}
+static void testAbnormalForkGetCC(void) { checkInvokeCC(testAbnormalForkGetCC_body); }
+
+static void testAbnormalForkTimedGetCC_body(void)
+{
+    CCF *f = LFCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    int rc = fj_task_get_timed(&f->cc.task, LONG_DELAY_NS);
+    assertEquals(FJ_EXCEPTION, rc);  /* the ExecutionException's cause is an FJException */
+    checkCompletedAbnormally(&f->cc.task, rc);
+}
+static void testAbnormalForkTimedGetCC(void) { checkInvokeCC(testAbnormalForkTimedGetCC_body); }
+
+static void testAbnormalForkQuietlyJoinCC_body(void)
+{
+    CCF *f = LFCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    fj_task_quietly_join(&f->cc.task);
+    assertEquals(FJ_EXCEPTION, fj_task_outcome(&f->cc.task));
+    checkCompletedAbnormally(&f->cc.task, fj_task_outcome(&f->cc.task));
+}
+static void testAbnormalForkQuietlyJoinCC(void) { checkInvokeCC(testAbnormalForkQuietlyJoinCC_body); }
+
+static void testCancelledInvokeCC_body(void)
+{
+    CCF *f = LCCF(NULL, 8);
+    assertTrue(CANCEL_IS_TRUE(&f->cc.task));
+    CHECK_RC(FJ_ECANCELED, fj_invoke(&f->cc.task));
+    checkCancelled(&f->cc.task);
+}
+static void testCancelledInvokeCC(void) { checkInvokeCC(testCancelledInvokeCC_body); }
+
+static void testCancelledForkJoinCC_body(void)
+{
+    CCF *f = LCCF(NULL, 8);
+    assertTrue(CANCEL_IS_TRUE(&f->cc.task));
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    CHECK_RC(FJ_ECANCELED, fj_join(&f->cc.task));
+    checkCancelled(&f->cc.task);
+}
+static void testCancelledForkJoinCC(void) { checkInvokeCC(testCancelledForkJoinCC_body); }
+
+static void testCancelledForkGetCC_body(void)
+{
+    CCF *f = LCCF(NULL, 8);
+    assertTrue(CANCEL_IS_TRUE(&f->cc.task));
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    CHECK_RC(FJ_ECANCELED, fj_task_get(&f->cc.task));
+    checkCancelled(&f->cc.task);
+}
+static void testCancelledForkGetCC(void) { checkInvokeCC(testCancelledForkGetCC_body); }
+
+static void testCancelledForkTimedGetCC_body(void)
+{
+    CCF *f = LCCF(NULL, 8);
+    assertTrue(CANCEL_IS_TRUE(&f->cc.task));
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    CHECK_RC(FJ_ECANCELED, fj_task_get_timed(&f->cc.task, LONG_DELAY_NS));
+    checkCancelled(&f->cc.task);
+}
+static void testCancelledForkTimedGetCC(void) { checkInvokeCC(testCancelledForkTimedGetCC_body); }
+
+static void testCancelledForkQuietlyJoinCC_body(void)
+{
+    CCF *f = LCCF(NULL, 8);
+    assertTrue(CANCEL_IS_TRUE(&f->cc.task));
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    fj_task_quietly_join(&f->cc.task);
+    checkCancelled(&f->cc.task);
+}
+static void testCancelledForkQuietlyJoinCC(void) { checkInvokeCC(testCancelledForkQuietlyJoinCC_body); }
+
+/* The two *CC methods that use no CountedCompleter. */
 static void testGetPool2CC_body(void) { assertNull(fj_get_pool()); }
 static void testGetPool2CC(void)
 {
@@ -457,6 +741,112 @@ static void testInForkJoinPool2CC(void)
     CheckedRecursiveAction a = CHECKED_RECURSIVE_ACTION(testInForkJoinPool2CC_body);
     CHECK_RC(0, fj_invoke(&a.task));
 }
+
+static void testCompleteExceptionally2CC_body(void)
+{
+    CCF *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_cc_complete_exceptionally(&f->cc, FJ_EXCEPTION));
+    int rc = fj_invoke(&f->cc.task);
+    assertEquals(FJ_EXCEPTION, rc);
+    checkCompletedAbnormally(&f->cc.task, rc);
+}
+static void testCompleteExceptionally2CC(void) { checkInvokeCC(testCompleteExceptionally2CC_body); }
+
+static void testInvokeAll2CC_body(void)
+{
+    CCF *f = LCCF(NULL, 8), *g = LCCF(NULL, 9);
+    CHECK_RC(0, fj_invoke_all2(&f->cc.task, &g->cc.task));
+    assertEquals(21, f->number);
+    assertEquals(34, g->number);
+    checkCompletedNormally(&f->cc.task);
+    checkCompletedNormally(&g->cc.task);
+}
+static void testInvokeAll2CC(void) { checkInvokeCC(testInvokeAll2CC_body); }
+
+static void testInvokeAll1CC_body(void)
+{
+    CCF *f = LCCF(NULL, 8);
+    fj_task *tasks[] = {&f->cc.task};
+    CHECK_RC(0, fj_invoke_all(tasks, 1));
+    checkCompletedNormally(&f->cc.task);
+    assertEquals(21, f->number);
+}
+static void testInvokeAll1CC(void) { checkInvokeCC(testInvokeAll1CC_body); }
+
+static void testInvokeAll3CC_body(void)
+{
+    CCF *f = LCCF(NULL, 8), *g = LCCF(NULL, 9), *h = LCCF(NULL, 7);
+    fj_task *tasks[] = {&f->cc.task, &g->cc.task, &h->cc.task};
+    CHECK_RC(0, fj_invoke_all(tasks, 3));
+    assertEquals(21, f->number);
+    assertEquals(34, g->number);
+    assertEquals(13, h->number);
+    checkCompletedNormally(&f->cc.task);
+    checkCompletedNormally(&g->cc.task);
+    checkCompletedNormally(&h->cc.task);
+}
+static void testInvokeAll3CC(void) { checkInvokeCC(testInvokeAll3CC_body); }
+
+static void testInvokeAllCollectionCC_body(void)
+{
+    CCF *f = LCCF(NULL, 8), *g = LCCF(NULL, 9), *h = LCCF(NULL, 7);
+    fj_task *set[] = {&h->cc.task, &g->cc.task, &f->cc.task};  /* a HashSet: any order */
+    CHECK_RC(0, fj_invoke_all(set, 3));
+    assertEquals(21, f->number);
+    assertEquals(34, g->number);
+    assertEquals(13, h->number);
+    checkCompletedNormally(&f->cc.task);
+    checkCompletedNormally(&g->cc.task);
+    checkCompletedNormally(&h->cc.task);
+}
+static void testInvokeAllCollectionCC(void) { checkInvokeCC(testInvokeAllCollectionCC_body); }
+
+static void testInvokeAllNPECC_body(void)
+{
+    CCF *f = LCCF(NULL, 8), *g = LCCF(NULL, 9);
+    fj_task *tasks[] = {&f->cc.task, &g->cc.task, NULL};  /* h = null */
+    CHECK_RC(FJ_EINVAL, fj_invoke_all(tasks, 3));  /* NullPointerException */
+}
+static void testInvokeAllNPECC(void) { checkInvokeCC(testInvokeAllNPECC_body); }
+
+static void testAbnormalInvokeAll2CC_body(void)
+{
+    CCF *f = LCCF(NULL, 8), *g = LFCCF(NULL, 9);
+    int rc = fj_invoke_all2(&f->cc.task, &g->cc.task);
+    assertEquals(FJ_EXCEPTION, rc);
+    checkCompletedAbnormally(&g->cc.task, rc);
+}
+static void testAbnormalInvokeAll2CC(void) { checkInvokeCC(testAbnormalInvokeAll2CC_body); }
+
+static void testAbnormalInvokeAll1CC_body(void)
+{
+    CCF *g = LFCCF(NULL, 9);
+    fj_task *tasks[] = {&g->cc.task};
+    int rc = fj_invoke_all(tasks, 1);
+    assertEquals(FJ_EXCEPTION, rc);
+    checkCompletedAbnormally(&g->cc.task, rc);
+}
+static void testAbnormalInvokeAll1CC(void) { checkInvokeCC(testAbnormalInvokeAll1CC_body); }
+
+static void testAbnormalInvokeAll3CC_body(void)
+{
+    CCF *f = LCCF(NULL, 8), *g = LFCCF(NULL, 9), *h = LCCF(NULL, 7);
+    fj_task *tasks[] = {&f->cc.task, &g->cc.task, &h->cc.task};
+    int rc = fj_invoke_all(tasks, 3);
+    assertEquals(FJ_EXCEPTION, rc);
+    checkCompletedAbnormally(&g->cc.task, rc);
+}
+static void testAbnormalInvokeAll3CC(void) { checkInvokeCC(testAbnormalInvokeAll3CC_body); }
+
+static void testAbnormalInvokeAllCollectionCC_body(void)
+{
+    CCF *f = LFCCF(NULL, 8), *g = LCCF(NULL, 9), *h = LCCF(NULL, 7);
+    fj_task *set[] = {&f->cc.task, &g->cc.task, &h->cc.task};
+    int rc = fj_invoke_all(set, 3);
+    assertEquals(FJ_EXCEPTION, rc);
+    checkCompletedAbnormally(&f->cc.task, rc);
+}
+static void testAbnormalInvokeAllCollectionCC(void) { checkInvokeCC(testAbnormalInvokeAllCollectionCC_body); }
 
 static long long nanos_since(const struct timespec *t0)
 {
@@ -591,8 +981,35 @@ static const check_case cases[] = {
     {"testAbnormalInvokeAll1", testAbnormalInvokeAll1, CHECK_ONCE},
     {"testAbnormalInvokeAll3", testAbnormalInvokeAll3, CHECK_ONCE},
     {"testAbnormalInvokeAllCollection", testAbnormalInvokeAllCollection, CHECK_ONCE},
+    {"testInvokeCC", testInvokeCC, CHECK_ONCE},
+    {"testQuietlyInvokeCC", testQuietlyInvokeCC, CHECK_ONCE},
+    {"testForkJoinCC", testForkJoinCC, CHECK_ONCE},
+    {"testForkGetCC", testForkGetCC, CHECK_ONCE},
+    {"testForkTimedGetCC", testForkTimedGetCC, CHECK_ONCE},
+    {"testForkQuietlyJoinCC", testForkQuietlyJoinCC, CHECK_ONCE},
+    {"testAbnormalInvokeCC", testAbnormalInvokeCC, CHECK_ONCE},
+    {"testAbnormalQuietlyInvokeCC", testAbnormalQuietlyInvokeCC, CHECK_ONCE},
+    {"testAbnormalForkJoinCC", testAbnormalForkJoinCC, CHECK_ONCE},
+    {"testAbnormalForkGetCC", testAbnormalForkGetCC, CHECK_ONCE},
+    {"testAbnormalForkTimedGetCC", testAbnormalForkTimedGetCC, CHECK_ONCE},
+    {"testAbnormalForkQuietlyJoinCC", testAbnormalForkQuietlyJoinCC, CHECK_ONCE},
+    {"testCancelledInvokeCC", testCancelledInvokeCC, CHECK_ONCE},
+    {"testCancelledForkJoinCC", testCancelledForkJoinCC, CHECK_ONCE},
+    {"testCancelledForkGetCC", testCancelledForkGetCC, CHECK_ONCE},
+    {"testCancelledForkTimedGetCC", testCancelledForkTimedGetCC, CHECK_ONCE},
+    {"testCancelledForkQuietlyJoinCC", testCancelledForkQuietlyJoinCC, CHECK_ONCE},
     {"testGetPool2CC", testGetPool2CC, CHECK_ONCE},
     {"testInForkJoinPool2CC", testInForkJoinPool2CC, CHECK_ONCE},
+    {"testCompleteExceptionally2CC", testCompleteExceptionally2CC, CHECK_ONCE},
+    {"testInvokeAll2CC", testInvokeAll2CC, CHECK_ONCE},
+    {"testInvokeAll1CC", testInvokeAll1CC, CHECK_ONCE},
+    {"testInvokeAll3CC", testInvokeAll3CC, CHECK_ONCE},
+    {"testInvokeAllCollectionCC", testInvokeAllCollectionCC, CHECK_ONCE},
+    {"testInvokeAllNPECC", testInvokeAllNPECC, CHECK_ONCE},
+    {"testAbnormalInvokeAll2CC", testAbnormalInvokeAll2CC, CHECK_ONCE},
+    {"testAbnormalInvokeAll1CC", testAbnormalInvokeAll1CC, CHECK_ONCE},
+    {"testAbnormalInvokeAll3CC", testAbnormalInvokeAll3CC, CHECK_ONCE},
+    {"testAbnormalInvokeAllCollectionCC", testAbnormalInvokeAllCollectionCC, CHECK_ONCE},
     {"testAwaitQuiescence1", testAwaitQuiescence1, CHECK_PER_WORKERS},
     {"testAwaitQuiescence2", testAwaitQuiescence2, CHECK_PER_WORKERS},
 };
