@@ -68,7 +68,11 @@ static void *filler_main(void *arg)
 {
     filler *f = arg;
     while (!__atomic_load_n(&f->stop, __ATOMIC_ACQUIRE)) {
-        range_task root = {FJ_TASK_INIT(range_run), 0, 256};
+        /* 16 leaves: a worker that ran a tree takes the next one from the
+         * injector before it steals, so the measured child is stolen mostly
+         * at the end of a tree; with 256-leaf trees a 2-worker run gave up
+         * on its child (50 ms) 36 times per steal and took minutes. */
+        range_task root = {FJ_TASK_INIT(range_run), 0, 16};
         if (fj_pool_invoke(f->pool, &root.task) != 0)
             break;
     }

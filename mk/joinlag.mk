@@ -1,8 +1,14 @@
 # Join lag (issue #13): how long a join stays busy after its stolen child
 # finished, with unrelated 1 ms work available.  `make bench-join-lag`.
+# After each join_lag run, wake_lag runs the same shape in plain threads (no
+# fj): its lag is the operating system's part, the floor under join_lag's.
 .PHONY: bench-join-lag
 $(BUILD)/bench/join_lag: bench/join_lag.c $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS)
-bench-join-lag: $(BUILD)/bench/join_lag
-	@for w in 2 4; do $(BUILD)/bench/join_lag --workers $$w --joins 200 || exit 1; done
+$(BUILD)/bench/wake_lag: bench/wake_lag.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS)
+bench-join-lag: $(BUILD)/bench/join_lag $(BUILD)/bench/wake_lag
+	@for w in 2 4; do $(BUILD)/bench/join_lag --workers $$w --joins 200 || exit 1; \
+	  $(BUILD)/bench/wake_lag --threads $$w --wakes 200 || exit 1; done
