@@ -9,7 +9,9 @@
 # expect: pass, or fail / fail-assert / fail-deadlock for a mutant (a
 # mistake put into the model on purpose, or the code as it was before a bug
 # the checker found was fixed: a regression must be caught), or a vacuity
-# check (deque-reach-*: a path the pass runs must exercise is reachable).
+# check (deque-reach-*, task-reach-*: a path the pass runs must exercise is
+# reachable).  task-known-*: a known bug left in the code, which the checker
+# must keep finding until it is fixed (then the entry becomes a pass run).
 # tests/model/check.sh runs one entry and prints states, depth, memory, time.
 # MODEL_JOBS entries run at once (CI has 2 cores; the largest entry needs
 # about 1 GB), so the lines come in the order the entries finish.
@@ -92,6 +94,32 @@ MODEL_RUNS := \
   task-mutant-no-waiter-heavy-fence-worker:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DWORKER_WAITER,-DMUT_NO_WAITER_HEAVY_FENCE \
   task-mutant-no-park-recheck:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DMUT_NO_PARK_RECHECK \
   task-mutant-inline-loads-flags-first:fail-deadlock:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER,-DMUT_INLINE_LOADS_FLAGS_FIRST \
+  task-later:pass:task.pml:-DLATER \
+  task-later-external:pass:task.pml:-DLATER,-DEXTERNAL_WAITER \
+  task-later-worker:pass:task.pml:-DLATER,-DWORKER_WAITER \
+  task-later-two-settlers:pass:task.pml:-DLATER,-DSECOND_SETTLER \
+  task-later-cc:pass:task.pml:-DCC \
+  task-reach-mark-publishes-stolen:fail-assert:task.pml:-DLATER,-DREACH=1 \
+  task-reach-mark-publishes-inline:fail-assert:task.pml:-DLATER,-DREACH=2 \
+  task-reach-mark-waits-pending:fail-assert:task.pml:-DLATER,-DREACH=3 \
+  task-reach-mark-cas-fails:fail-assert:task.pml:-DLATER,-DREACH=4 \
+  task-reach-settle-wakes-parked-owner:fail-assert:task.pml:-DLATER,-DREACH=5 \
+  task-reach-settle-wakes-futex:fail-assert:task.pml:-DLATER,-DEXTERNAL_WAITER,-DREACH=6 \
+  task-reach-mark-wakes-parked-owner:fail-assert:task.pml:-DLATER,-DREACH=7 \
+  task-reach-settle-wakes-inline-joiner:fail-assert:task.pml:-DLATER,-DREACH=8 \
+  task-reach-cc-completer-wakes-owner:fail-assert:task.pml:-DCC,-DREACH=9 \
+  task-reach-cc-settled-error-published:fail-assert:task.pml:-DCC,-DREACH=10 \
+  task-mutant-mark-plain-store:fail-deadlock:task.pml:-DLATER,-DMUT_MARK_PLAIN_STORE \
+  task-mutant-mark-ignores-settled:fail-deadlock:task.pml:-DLATER,-DMUT_MARK_IGNORES_SETTLED \
+  task-mutant-settle-ignores-later:fail-deadlock:task.pml:-DLATER,-DMUT_SETTLE_IGNORES_LATER \
+  task-mutant-mark-no-wake:fail-deadlock:task.pml:-DLATER,-DMUT_MARK_NO_WAKE \
+  task-mutant-settle-later-no-wake:fail-deadlock:task.pml:-DLATER,-DMUT_SETTLE_LATER_NO_WAKE \
+  task-mutant-settle-wake-reloads:fail-assert:task.pml:-DLATER,-DMUT_SETTLE_WAKE_RELOADS \
+  task-mutant-executor-publishes:fail-assert:task.pml:-DLATER,-DMUT_EXECUTOR_PUBLISHES \
+  task-mutant-executor-publishes-cc:fail-assert:task.pml:-DCC,-DMUT_EXECUTOR_PUBLISHES \
+  task-mutant-complete-later-store:fail-deadlock:task.pml:-DCC,-DMUT_COMPLETE_LATER_STORE \
+  task-mutant-cc-settled-error-lost:fail-deadlock:task.pml:-DCC,-DMUT_CC_SETTLED_ERROR_LOST \
+  task-known-cc-fail-then-error:fail-deadlock:task.pml:-DCC,-DCC_SETTLER_FAILS \
   idle-fork:pass:idle.pml: \
   idle-submit:pass:idle.pml:-DSUBMIT \
   idle-mutant-no-park-fence:fail-deadlock:idle.pml:-DMUT_NO_PARK_FENCE \

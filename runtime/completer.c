@@ -25,8 +25,22 @@ static int cc_run(fj_task *t)
 {
     fj_counted_completer *c = FJ_COMPLETER_OF(t);
     int rc = c->compute(c);
-    if (rc < 0)
-        fj_cc_complete_exceptionally(c, rc);  /* Java: an exception thrown from compute */
+    /* Java: an exception thrown from compute. */
+    if (rc < 0 && fj_cc_complete_exceptionally(c, rc) != 0) {
+        /* Refused: c is complete, or was settled while compute ran.  A cancel
+         * or a quiet completion only flags a running completer and leaves
+         * its publication to the completion still to come (task_settle: no
+         * COMPLETES_LATER here), and this error was that completion; no other
+         * exceptional completion takes c now either (fj_task_fail refuses a
+         * settled task), so without us nothing would publish c and its
+         * joiners would wait for ever (tests/model/task.pml -DCC).  Publish
+         * it, its flag deciding the outcome.  Not on FAILED: that flag may be
+         * an fj_cc_complete_exceptionally of another thread, which publishes
+         * c itself once its on_exceptional_completion has returned. */
+        unsigned status = task_status_acquire(t);
+        if (!status_is_done(status) && (status & (STATUS_CANCELLED | STATUS_FORCED)))
+            task_complete_later(t, rc);
+    }
     /* From here on c may be complete and freed: the executor must not touch it. */
     return FJ__RAN_PENDING;
 }

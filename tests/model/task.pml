@@ -6,7 +6,7 @@
  * Threads:
  *   0 the owner: forks t, then joins it (task_fork, task_join and below);
  *     with nothing else to help, its join of a stolen t spins or parks
- *     (join_park -> idle_park on its parker word, slot 0)
+ *     (join_park -> idle_park_unlisted on its parker word, slot 0)
  *   1 a thief: steals t if the owner has not popped it, and runs it
  *     (task_execute, task_publish)
  *   2 a settler: fj_task_cancel, fj_task_fail or fj_task_quietly_complete,
@@ -17,7 +17,10 @@
  *     registers its parker slot in the waiter field and parks (the owner,
  *     when t was stolen, then finds the field taken and polls), or (with
  *     -DSECOND_SETTLER) a second settler like thread 2, which meets the
- *     first one's SETTLE_PENDING and waits for its decision
+ *     first one's SETTLE_PENDING and waits for its decision, or (with -DCC)
+ *     the completer: the subtask forked by t's compute whose tryComplete walk
+ *     finds t's pending count zero and calls task_complete_later(t, 0)
+ *     (completer.c cc_walk), once that fork has published the subtask
  * The deque is one abstract cell here: push stores tail (DQ) through the
  * owner's store buffer, a steal needs that store in memory, and pop/steal
  * decide atomically who takes t (deque.pml checks that part).
@@ -30,15 +33,58 @@
  * instruction on all three.  A futex_wait sleeps only if the word still
  * equals the value, atomically (FUTEX_WAIT), and futex_wake wakes it.
  *
+ * Completion later (task.c, point 6), the body's two ways of handing t off:
+ *   -DLATER  the body ends in `return fj_task_not_complete(t)` (java_task.c;
+ *            Java's exec() returning false): task_mark_completes_later sets
+ *            COMPLETES_LATER with a CAS, or, if a settle came while the body
+ *            ran, publishes DONE in that CAS itself.  The executor then
+ *            publishes nothing and never touches t again (the thief's
+ *            task_execute returns; the inline joiner's task_finish_popped_slow
+ *            waits in task_join_help as for a stolen t), and the settle, which
+ *            may land before the body, during it, before the mark, after it or
+ *            while the mark looks, is what completes t: task_settle_forked
+ *            publishes DONE in its deciding CAS when it sees COMPLETES_LATER,
+ *            and wakes the waiters that CAS returns.
+ *   -DCC     the body is a CountedCompleter's (completer.c cc_run): compute
+ *            either forks the subtask whose walk completes t (thread 3) and
+ *            returns 0, or returns an error before it forks anything, which
+ *            cc_run turns into fj_cc_complete_exceptionally (fj_task_fail,
+ *            then task_complete_later(t, error)).  The settler (thread 2)
+ *            cancels or quietly completes t: on a running completer that
+ *            only sets the flag, and t completes when its completion arrives
+ *            (docs/porting-from-java.md, cancel).  With -DCC_SETTLER_FAILS it
+ *            may also fj_task_fail t, a known bug (mk/model.mk
+ *            task-known-cc-fail-then-error): a compute error after that
+ *            fail is refused, and cc_run cannot tell that FAILED from an
+ *            fj_cc_complete_exceptionally of another thread that will
+ *            publish t itself, so nothing publishes t.
+ *
  * Properties:
  *   JOIN_AFTER_BODY  a join returns only once no body runs and the body's
- *                    write is visible to the joiner (assert at the return)
+ *                    write is visible to the joiner (assert at the return);
+ *                    a body that hands t off stops running at the hand-off
+ *                    (the mark, or the fork of the completing subtask)
+ *   PUBLISHED_ONCE   exactly one operation publishes t's completion (a store
+ *                    or CAS that sets the phase to DONE or DONE_ERROR): a
+ *                    ghost count, at most 1 whenever it grows, 1 at the end
+ *   NO_TOUCH_AFTER_FREE  t is freed when the last thread that holds it is
+ *                    through (its joiners, fj.h: the joiner may free it; the
+ *                    settlers, which the program keeps t alive for, except the
+ *                    one settler of a -DLATER task: its deciding CAS completes
+ *                    t, so the joiner may free t right after it); nobody loads,
+ *                    stores or CASes t after that (assert in LOADW, CASW,
+ *                    RECORD_ERROR): not the executor after its body handed t
+ *                    off, not whoever published t after its publishing CAS
+ *                    (task_wake_waiters uses only what the CAS returned)
  *   NO_LOST_WAKEUP   nobody sleeps for ever: a parked joiner or waiter
  *                    with the task done is an invalid end state
  *   OUTCOME          (off with -DSKIP_OUTCOME) join returns FJ_ECANCELED exactly when the cancel
  *                    returned 0; the recorded error when the fail returned 0;
  *                    0 when the quiet completion returned 0; otherwise the
- *                    body's error, or 0 when it returned 0 (final check)
+ *                    body's error, or 0 when it returned 0 (final check);
+ *                    with -DLATER the settle always returns 0 (nothing else
+ *                    can complete t before it), with -DCC the body's error is
+ *                    compute's
  *   IS_DONE          (-DCHECK_IS_DONE) fj_task_is_done is never true while
  *                    the body runs (issue 12 cause 8: it looks at the phase
  *                    only); the settler asks it after its settle
@@ -61,16 +107,54 @@
  *                              leaves join reporting 0 for a failed body
  *   MUT_IS_DONE_SEES_ABORT     fj_task_is_done also true on CANCELLED/FAILED
  *                              (the code before issue 12 cause 8)
- *   MUT_NO_WAITER_HEAVY_FENCE  idle_park's fence_heavy before the last look
- *                              at the task is dropped
+ *   MUT_NO_WAITER_HEAVY_FENCE  idle_park_unlisted's (or task_wait_external's)
+ *                              fence_heavy before the last look at the task
+ *                              is dropped
  *   MUT_NO_PARK_RECHECK        join parks without looking at the task again
  *                              after registering (has_work)
  *   MUT_INLINE_LOADS_FLAGS_FIRST  the inline completion reads the bits above
  *                              the phase before its store of DONE (one load
  *                              moved above one store)
+ * Mutants of completion later (-DLATER or -DCC):
+ *   MUT_MARK_PLAIN_STORE       task_mark_completes_later loads the word and
+ *                              stores it back with COMPLETES_LATER (even with
+ *                              a full fence after it) instead of its CAS: a
+ *                              settle decided in between is overwritten
+ *   MUT_MARK_IGNORES_SETTLED   the mark sets COMPLETES_LATER but does not
+ *                              publish DONE when a settle came first
+ *   MUT_SETTLE_IGNORES_LATER   task_settle_forked decides only its flag, as if
+ *                              COMPLETES_LATER were not there
+ *   MUT_MARK_NO_WAKE           the mark publishes DONE but wakes nobody
+ *   MUT_SETTLE_LATER_NO_WAKE   the settle publishes DONE but wakes nobody
+ *   MUT_SETTLE_WAKE_RELOADS    the settle that published DONE reloads the word
+ *                              to find the waiters (as the inline joiner's
+ *                              aftermath may, since it holds t) instead of
+ *                              using the word its CAS returned
+ *   MUT_EXECUTOR_PUBLISHES     the executor takes FJ__RAN_PENDING for a
+ *                              finished body and publishes DONE itself (the
+ *                              thief by task_publish, the inline joiner by its
+ *                              byte store)
+ *   MUT_COMPLETE_LATER_STORE   (-DCC) task_complete_later publishes with a
+ *                              release store of the phase byte and wakes the
+ *                              waiters of its first load, instead of its CAS
+ *   MUT_CC_SETTLED_ERROR_LOST  (-DCC) cc_run as it was before this model: a
+ *                              compute error on a completer cancelled (or
+ *                              quietly completed) while compute ran is
+ *                              refused by fj_task_fail and nothing publishes
+ *                              t: its joiners wait for ever
  */
 
-#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER) || defined(SECOND_SETTLER)
+#if defined(LATER) && defined(CC)
+#error "LATER and CC are two ways for a body to hand its task off: pick one"
+#endif
+#if defined(CC) && (defined(EXTERNAL_WAITER) || defined(WORKER_WAITER) || defined(SECOND_SETTLER))
+#error "CC takes thread 3 for the completer (tso.pml has at most 4 threads)"
+#endif
+#if (defined(LATER) || defined(CC)) && defined(CHECK_IS_DONE)
+#error "CHECK_IS_DONE reads t after the settle, which may be after t is freed"
+#endif
+
+#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER) || defined(SECOND_SETTLER) || defined(CC)
 #define NT 4
 #else
 #define NT 3
@@ -86,7 +170,12 @@
 #define DQ 5        /* the owner's deque holds t (its tail store) */
 #define PWORD 6     /* parkers[0].word, the owner's futex word; PWORD + 1: the helper's */
 #define PUB 8       /* the program hands t's address to other threads (a flag) */
+#ifdef CC
+#define CHILD 9     /* compute forked the subtask that completes t (its tail store) */
+#define NADDR 10
+#else
 #define NADDR 9
+#endif
 
 #define NEW 0
 #define FORKED 1
@@ -97,6 +186,7 @@
 #define FUTEX_WAITERS 4
 #define FORCED 8            /* STATUS_FORCED (fj_task_quietly_complete) */
 #define PENDING 16          /* STATUS_SETTLE_PENDING */
+#define LATER_BIT 32        /* STATUS_COMPLETES_LATER */
 #define ABORTED (CANCELLED | FAILED)
 #define SETTLED (ABORTED | FORCED)
 
@@ -104,8 +194,64 @@
 #define ERR_BODY 1
 #define ERR_FAIL 2
 #define ECANCELED 3
+#define RC_PENDING 9        /* FJ__RAN_PENDING: a body's return, not an error */
+
+/* task_settle's result */
+#define UNDECIDED 0
+#define WON 1               /* 0 */
+#define REFUSED 2           /* FJ_EINVAL */
+
+/* A settler holds t to the end of its call (the program keeps t alive for
+ * it), except the one settler of a -DLATER task: its deciding CAS completes
+ * t, and its joiner may free t at once. */
+#if !defined(LATER) || defined(SECOND_SETTLER)
+#define SETTLER_HOLDS 1
+#else
+#define SETTLER_HOLDS 0
+#endif
+
+/* Ghost (PUBLISHED_ONCE), where a write of the phase reaches memory (a
+ * store buffer's drain, a CAS): a phase that becomes DONE or DONE_ERROR
+ * counts one publication, and a done task's phase never changes. */
+byte publications;
+inline PHASE_WRITTEN(x_a, x_v)
+{
+    if
+    :: x_a == PHASE && mem[PHASE] < DONE && x_v >= DONE ->
+        publications++;
+        assert(publications == 1)
+    :: x_a == PHASE && mem[PHASE] >= DONE -> assert(x_v == mem[PHASE])
+    :: else
+    fi
+}
+#define COMMIT_HOOK(a, v) PHASE_WRITTEN(a, v)
 
 #include "tso.pml"
+
+/* Vacuity checks of completion later: with -DREACH=n the checker must find
+ * point n reachable (mk/model.mk runs each as an expected assertion), so the
+ * pass runs do exercise the races they are meant to.
+ *   1 the mark published DONE (a settle     2 ... in a body the owner ran
+ *     came while the body ran), in a body     inline
+ *     the thief ran
+ *   3 the mark waited on a settle's         4 the mark's CAS failed: the word
+ *     SETTLE_PENDING                          changed after its load
+ *   5 the settle published DONE while the   6 the settle published DONE with
+ *     owner, whose t was stolen, slept on     FUTEX_WAITERS set
+ *     its parker word
+ *   7 the mark published DONE while the     8 the settle published DONE while
+ *     owner slept                             the owner, which ran the body
+ *                                             inline, slept on its parker
+ *   9 (CC) the completer published while   10 (CC) cc_run published a
+ *     the owner slept                         completer settled while compute
+ *                                             ran                             */
+#ifdef REACH
+#define REACHED(n) assert(REACH != n)
+#define REACHED_IF(n, c) assert(REACH != n || !(c))
+#else
+#define REACHED(n)          /* nothing: no step of its own in the pass runs */
+#define REACHED_IF(n, c)
+#endif
 
 /* Ghost state (not in the C code). */
 byte taken_by;          /* 0: in the deque, 1: popped by the owner, 2: stolen */
@@ -117,6 +263,8 @@ byte join_rc = 255, ext_rc = 255;
 byte done_threads;
 bit sleeping[NT];       /* in futex_wait */
 byte sleep_on[NT];      /* ... on this word (PWORD or PHASE for the status word) */
+byte holders;           /* threads still entitled to touch t (set in init) */
+bit freed;              /* the last of them is through: t may be freed */
 
 /* status_is_done(s) */
 #define IS_DONE(ph) ((ph) >= DONE)
@@ -125,6 +273,7 @@ byte sleep_on[NT];      /* ... on this word (PWORD or PHASE for the status word)
 inline LOADW(me, x_ph, x_fl, x_wt)
 {
     d_step {
+        assert(!freed);                     /* NO_TOUCH_AFTER_FREE */
         LOAD_IN(me, PHASE, x_ph);
         LOAD_IN(me, FLAGS, x_fl);
         LOAD_IN(me, WAITER, x_wt)
@@ -136,9 +285,11 @@ inline LOADW(me, x_ph, x_fl, x_wt)
 inline CASW(me, x_ph, x_fl, x_wt, x_nph, x_nfl, x_nwt, x_ok)
 {
     d_step {
+        assert(!freed);                     /* NO_TOUCH_AFTER_FREE */
         FLUSH_IN(me);
         if
         :: mem[PHASE] == x_ph && mem[FLAGS] == x_fl && mem[WAITER] == x_wt ->
+            PHASE_WRITTEN(PHASE, x_nph);
             mem[PHASE] = x_nph; mem[FLAGS] = x_nfl; mem[WAITER] = x_nwt; x_ok = 1
         :: else ->
             x_ph = mem[PHASE]; x_fl = mem[FLAGS]; x_wt = mem[WAITER]; x_ok = 0
@@ -150,6 +301,7 @@ inline CASW(me, x_ph, x_fl, x_wt, x_nph, x_nfl, x_nwt, x_ok)
 inline RECORD_ERROR(me, x_err, x_ok)
 {
     d_step {
+        assert(!freed);                     /* NO_TOUCH_AFTER_FREE */
         FLUSH_IN(me);
         if
         :: mem[ERROR] == 0 -> mem[ERROR] = x_err; x_ok = 1
@@ -176,6 +328,7 @@ inline FUTEX_WAIT_PWORD(me, x_pw, x_e)
 inline FUTEX_WAIT_STATUS(me, x_ph, x_fl, x_wt)
 {
     d_step {
+        assert(!freed);                     /* NO_TOUCH_AFTER_FREE */
         FLUSH_IN(me);
         if
         :: mem[PHASE] == x_ph && mem[FLAGS] == x_fl && mem[WAITER] == x_wt ->
@@ -214,16 +367,314 @@ inline PARKER_WAKE(me, x_waiter)
     FUTEX_WAKE(me, PWORD + x_waiter - 1)
 }
 
-/* The task's fn: writes EFFECT, returns 0 or ERR_BODY (the checker picks). */
+/* task_wake_waiters(status, old) (task.c): after a CAS that published DONE,
+ * wake the waiters that CAS returned; uses only those values (futex_wake
+ * takes t's address but reads nothing there). */
+inline WAKE_WAITERS(me, x_fl, x_wt)
+{
+    if
+    :: x_wt != 0 -> PARKER_WAKE(me, x_wt)   /* parker_wake((old >> WAITER_SHIFT) - 1) */
+    :: else
+    fi;
+    if
+    :: x_fl & FUTEX_WAITERS -> FUTEX_WAKE(me, PHASE)   /* futex_wake(status, INT_MAX) */
+    :: else
+    fi
+}
+
+/* Ghost: a thread is through (done_threads++); if it held t, the last one
+ * to hold it frees it (NO_TOUCH_AFTER_FREE). */
+inline THREAD_DONE(x_held)
+{
+    d_step {
+        if
+        :: x_held ->
+            holders--;
+            if
+            :: holders == 0 -> freed = 1
+            :: else
+            fi
+        :: else
+        fi;
+        done_threads++
+    }
+}
+
+#ifndef MUT_SETTLE_IGNORES_PENDING
+#define PENDING_SEEN(x_fl) ((x_fl) & PENDING)
+#else
+#define PENDING_SEEN(x_fl) 0
+#endif
+
+/* task_settle(t, x_flag) (task.c): x_res = WON (it returned 0) or REFUSED
+ * (FJ_EINVAL).  With task_settle_forked inline; uses the caller's ph, fl, wt,
+ * nph, nfl, ok.  Without labels: the owner and the thief expand it (in cc_run)
+ * more than once. */
+inline SETTLE(me, x_flag, x_res)
+{
+    x_res = UNDECIDED;
+#ifndef MUT_SETTLE_NO_PENDING
+    do                                      /* for (;;) */
+    :: LOADW(me, ph, fl, wt);               /* s = atomic_load(status) */
+        if
+        :: PENDING_SEEN(fl) -> skip         /* another settle is deciding: cpu_relax(); continue */
+        :: else ->
+        if
+        :: (fl & CANCELLED) && x_flag == CANCELLED -> x_res = WON; break   /* cancelled already: 0 */
+        :: else ->
+        if
+        :: IS_DONE(ph) || (fl & SETTLED) -> x_res = REFUSED; break         /* FJ_EINVAL */
+        :: else ->
+        if
+        :: ph == FORKED ->
+            /* task_settle_forked(t, s, flag) */
+            CASW(me, ph, fl, wt, ph, fl | PENDING, wt, ok);   /* s | SETTLE_PENDING */
+            if
+            :: ok ->
+#ifndef MUT_SETTLE_NO_HEAVY_FENCE
+                MEMBARRIER();               /* fence_heavy() */
+#endif
+                do
+                :: LOADW(me, ph, fl, wt);   /* now = atomic_load(status) */
+                    nph = ph; nfl = fl | x_flag;    /* decided = now | flag */
+                    if
+                    :: IS_DONE(ph) -> nfl = fl      /* decided = now */
+                    :: ph == NEW -> nph = DONE      /* taken back meanwhile: complete it */
+#ifndef MUT_SETTLE_IGNORES_LATER
+                    :: ph == FORKED && (fl & LATER_BIT) -> nph = DONE   /* its body returned: we publish */
+#endif
+                    :: else
+                    fi;
+                    CASW(me, ph, fl, wt, nph, nfl & ~PENDING, wt, ok);  /* decided & ~SETTLE_PENDING */
+                    if
+                    :: ok && IS_DONE(ph) -> x_res = REFUSED; break      /* FJ_EINVAL */
+                    :: ok && !IS_DONE(ph) ->
+                        if
+                        :: fl & LATER_BIT ->        /* task_wake_waiters(status, now): t may be gone */
+                            REACHED_IF(5, sleeping[0] && taken_by == 2);
+                            REACHED_IF(6, fl & FUTEX_WAITERS);
+                            REACHED_IF(8, sleeping[0] && taken_by == 1);
+#ifdef MUT_SETTLE_LATER_NO_WAKE
+                            skip
+#elif defined(MUT_SETTLE_WAKE_RELOADS)
+                            LOADW(me, ph, fl, wt);  /* (the mutant reads t again) */
+                            WAKE_WAITERS(me, fl, wt)
+#else
+                            WAKE_WAITERS(me, fl, wt)
+#endif
+                        :: else
+                        fi;
+                        x_res = WON; break                              /* 0 */
+                    :: else
+                    fi
+                od;
+                break
+            :: else                         /* the word changed: look again (return 1) */
+            fi
+        :: else ->
+            /* never forked: complete at once (unreachable here: the settler
+             * learns of t after its fork) */
+            CASW(me, ph, fl, wt, DONE, fl | x_flag, wt, ok);
+            if
+            :: ok -> x_res = WON; break
+            :: else
+            fi
+        fi
+        fi
+        fi
+        fi
+    od;
+#else
+    /* the old task_abort(t, flag): one CAS of the flag while not done */
+    LOADW(me, ph, fl, wt);                  /* s = atomic_load(status) */
+    do
+    :: IS_DONE(ph) || (fl & SETTLED) -> x_res = REFUSED; break     /* FJ_EINVAL */
+    :: else ->
+        nph = ph;
+        if
+        :: ph == NEW -> nph = DONE
+        :: else
+        fi;
+        CASW(me, ph, fl, wt, nph, fl | x_flag, wt, ok);
+        if
+        :: ok -> x_res = WON; break
+        :: else
+        fi
+    od;
+#endif
+    skip  /* (a break may not land in a d_step) */
+}
+
+/* fj_task_fail(t, x_err) up to its task_settle: x_res = REFUSED if it returns
+ * FJ_EINVAL there, else UNDECIDED.  Uses the caller's ph, fl, wt, ok. */
+inline FAIL_RECORD(me, x_err, x_res)
+{
+    LOADW(me, ph, fl, wt);                  /* if (status_is_done(acquire)) FJ_EINVAL */
+    if
+    :: IS_DONE(ph) -> x_res = REFUSED
+    :: else ->
+        RECORD_ERROR(me, x_err, ok);        /* task_record_error(t, error) */
+        x_res = UNDECIDED
+    fi
+}
+
+/* fj_task_fail(t, x_err) (task.c): uses the caller's ph, fl, wt, nph, nfl, ok. */
+inline FAIL(me, x_err, x_res)
+{
+    FAIL_RECORD(me, x_err, x_res);
+    if
+    :: x_res == UNDECIDED -> SETTLE(me, FAILED, x_res)   /* task_settle(t, STATUS_FAILED) */
+    :: else
+    fi
+}
+
+/* task_mark_completes_later(t) (task.c), called by fj_task_not_complete as
+ * the body's return.  Uses the caller's ph, fl, wt, nph, ok. */
+inline MARK_COMPLETES_LATER(me)
+{
+    do                                      /* for (;;) */
+    :: LOADW(me, ph, fl, wt);               /* s = atomic_load(status) */
+        if
+        :: fl & PENDING -> skip; REACHED(3) /* a settle is deciding: cpu_relax(); continue */
+        :: else ->
+            if
+            :: IS_DONE(ph) -> ok = 0; break /* not forked through us (unreachable here) */
+            :: else
+            fi;
+            nph = ph;                       /* desired = s | COMPLETES_LATER */
+#ifndef MUT_MARK_IGNORES_SETTLED
+            if
+            :: fl & SETTLED -> nph = DONE   /* settled while the body ran: we publish */
+            :: else
+            fi;
+#endif
+#ifndef MUT_MARK_PLAIN_STORE
+            CASW(me, ph, fl, wt, nph, fl | LATER_BIT, wt, ok);
+            if
+            :: ok -> break                  /* return FJ__RAN_PENDING (after the wake) */
+            :: else -> skip; REACHED(4)
+            fi
+#else
+            /* atomic_store(status, desired), even with a full fence after it */
+            d_step {
+                assert(!freed);
+                FLUSH_IN(me);
+                PHASE_WRITTEN(PHASE, nph);
+                mem[PHASE] = nph; mem[FLAGS] = fl | LATER_BIT; mem[WAITER] = wt
+            };
+            ok = 1;
+            break
+#endif
+        fi
+    od;
+    if
+    :: ok && IS_DONE(nph) ->                /* if (status_is_done(desired)) */
+        REACHED_IF(1, me == 1);
+        REACHED_IF(2, me == 0);
+        REACHED_IF(7, sleeping[0]);
+#ifndef MUT_MARK_NO_WAKE
+        WAKE_WAITERS(me, fl, wt)            /* task_wake_waiters(status, s) */
+#else
+        skip
+#endif
+    :: else
+    fi
+}
+
+/* task_complete_later(t, x_err) (task.c).  Uses the caller's ph, fl, wt,
+ * nph, ok. */
+inline COMPLETE_LATER(me, x_err)
+{
+    LOADW(me, ph, fl, wt);                  /* old = atomic_load(status) */
+    if
+    :: IS_DONE(ph) -> skip                  /* return 0 */
+    :: else ->
+        nph = DONE;
+        if
+        :: x_err != 0 ->
+            RECORD_ERROR(me, x_err, ok);    /* before the CAS that makes joiners read it */
+            nph = DONE_ERROR
+        :: else
+        fi;
+#ifndef MUT_COMPLETE_LATER_STORE
+        do
+        :: IS_DONE(ph) -> break             /* return 0 */
+        :: else ->
+            CASW(me, ph, fl, wt, nph, fl, wt, ok);   /* (old & ~PHASE_MASK) | phase */
+            if
+            :: ok ->
+                REACHED_IF(9, me == 3 && sleeping[0]);
+                WAKE_WAITERS(me, fl, wt);   /* task_wake_waiters(status, old) */
+                break
+            :: else
+            fi
+        od;
+        skip  /* (a break may not land in a d_step) */
+#else
+        STORE(me, PHASE, nph);              /* a release store of the phase byte ... */
+        WAKE_WAITERS(me, fl, wt)            /* ... and the waiters of the first load */
+#endif
+    fi
+}
+
+/* fj_cc_complete_exceptionally(c, x_err) on a completer with no hooks and no
+ * completer above (completer.c), as cc_run calls it for compute's error, and
+ * cc_run's publication when the task was settled while compute ran. */
+inline CC_RUN_ERROR(me, x_err, x_res)
+{
+    FAIL(me, x_err, x_res);                 /* if (fj_task_fail(&c->task, error) != 0) return FJ_EINVAL */
+#ifndef MUT_CC_SETTLED_ERROR_LOST
+    if
+    :: x_res == REFUSED ->
+        /* cc_run: refused; status = task_status_acquire(t) */
+        LOADW(me, ph, fl, wt);
+        if
+        :: !IS_DONE(ph) && (fl & (CANCELLED | FORCED)) ->
+            REACHED(10);
+            x_res = WON                     /* (we publish it below: one site) */
+        :: else
+        fi
+    :: else
+    fi;
+#endif
+    if
+    :: x_res == WON ->
+        /* fj_cc_complete_exceptionally: propagate = 1 (no hook), above = NULL:
+         * task_complete_later(&a->task, error); return 0.  Or cc_run's
+         * task_complete_later(t, rc) on the settled completer. */
+        COMPLETE_LATER(me, x_err)
+    :: else
+    fi
+}
+
+/* The task's fn: writes EFFECT, returns 0 or ERR_BODY (the checker picks);
+ * with -DLATER it returns fj_task_not_complete(t), with -DCC it is cc_run. */
 inline BODY(me, x_rc)
 {
     d_step { assert(!running); running = 1; body_ran = 1 };
     STORE(me, EFFECT, 1);
+#if defined(LATER)
+    /* return fj_task_not_complete(t): the user's code is over; from the
+     * mark's CAS on t may be complete and freed */
+    d_step { running = 0; body_rc = RC_PENDING };
+    MARK_COMPLETES_LATER(me);               /* task_mark_completes_later(t) */
+    x_rc = RC_PENDING
+#elif defined(CC)
+    /* cc_run(t): rc = c->compute(c) */
+    if
+    :: d_step { running = 0; body_rc = 0 };
+        STORE(me, CHILD, 1)                 /* fj_fork(subtask) (its push); compute returns 0 */
+    :: d_step { running = 0; body_rc = ERR_BODY };   /* compute returns an error */
+        CC_RUN_ERROR(me, ERR_BODY, res)     /* if (rc < 0) ... */
+    fi;
+    x_rc = RC_PENDING                       /* return FJ__RAN_PENDING */
+#else
     if
     :: x_rc = 0
     :: x_rc = ERR_BODY
     fi;
     d_step { running = 0; body_rc = x_rc }
+#endif
 }
 
 /* task_outcome_of(t, status) */
@@ -249,8 +700,10 @@ inline JOIN_RETURNS(me)
 
 /* task_join_help(w, t) for the worker whose parker slot is mine - 1, with
  * nothing else to help with (join_find_help finds nothing): spin, or park
- * (join_park: join_register, then idle_park).  Uses the caller's ph, fl, wt,
- * e, ok. */
+ * (join_park: join_register, then idle_park_unlisted).  The C parks with a
+ * time limit (park_ns) after which it looks for work again; the model parks
+ * without one, so that a lost wake-up shows as a thread asleep for ever
+ * rather than as a delay.  Uses the caller's ph, fl, wt, e, ok. */
 inline JOIN_HELP(me, mine)
 {
     /* task_join_help: while (!status_is_done(task_status_acquire(t))) */
@@ -280,9 +733,8 @@ inline JOIN_HELP(me, mine)
                 fi
             od;
             skip;  /* (a break may not land in a d_step) */
-            /* idle_park(&pool->idle, slot, join_has_work, &jw) */
+            /* idle_park_unlisted(w->slot, join_has_work, &jw, timeout_ns) */
             LOAD(me, PWORD + mine - 1, e);             /* e = atomic_load_acquire(&p->word) */
-            FLUSH(me);                      /* list_parker (mutex); sleepers += 1 (full) */
 #ifndef MUT_NO_WAITER_HEAVY_FENCE
             MEMBARRIER();                   /* fence_heavy() */
 #endif
@@ -295,7 +747,6 @@ inline JOIN_HELP(me, mine)
 #else
             FUTEX_WAIT_PWORD(me, PWORD + mine - 1, e);
 #endif
-            FLUSH(me);                      /* unlist_parker; sleepers -= 1 */
             goto not_registered;
 poll:
             skip;   /* task_wait_external(t, now + 1 ms): returns by the deadline at the latest */
@@ -311,7 +762,10 @@ proctype owner()
 {
     byte me = 0;
     byte ph, fl, wt, e, rc;
-    bit ok;
+    bit ok, slow;
+#if defined(LATER) || defined(CC)
+    byte nph, nfl, res;                     /* for the body's mark or cc_run */
+#endif
 
     /* task_fork (task_inline.h) */
     LOAD(me, PHASE, ph);                    /* task_phase(atomic_load(status)) == FORKED? no */
@@ -338,33 +792,44 @@ proctype owner()
         LOADW(me, ph, fl, wt);              /* status = atomic_load(status) */
         rc = 0;
         if
-        :: fl & SETTLED -> skip             /* no body */
-        :: else -> BODY(me, rc)
-        fi;
-        goto finish_slow
-    :: else ->
-        BODY(me, rc);                       /* rc = t->fn(t) */
-        if
-        :: rc != 0 -> goto finish_slow      /* task_finish_popped_slow */
-        :: else
-        fi;
-#ifdef MUT_INLINE_LOADS_FLAGS_FIRST
-        d_step { LOAD_IN(me, FLAGS, fl); LOAD_IN(me, WAITER, wt) }
-#endif
-        STORE(me, PHASE, DONE);             /* atomic_store_release_u8(phase byte, DONE) */
-        /* fence_light(): a compiler barrier */
-#ifndef MUT_INLINE_LOADS_FLAGS_FIRST
-        d_step { LOAD_IN(me, FLAGS, fl); LOAD_IN(me, WAITER, wt) }  /* task_status_above_phase */
-#endif
-        if
-        :: fl != 0 || wt != 0 -> goto aftermath
-        :: else -> join_rc = 0; goto joined
+        :: fl & SETTLED -> goto finish_slow /* no body; task_finish_popped_slow(w, t, 0) */
+        :: else -> slow = 1                 /* the body below, then task_finish_popped_slow (a
+                                             * flag once set stays: unreachable here) */
         fi
+    :: else
+    fi;
+    BODY(me, rc);                           /* rc = t->fn(t) (one site: BODY is large) */
+    if
+    :: slow || rc != 0 -> goto finish_slow  /* task_finish_popped_slow(w, t, rc) */
+    :: else
+    fi;
+#ifdef MUT_INLINE_LOADS_FLAGS_FIRST
+    d_step { LOAD_IN(me, FLAGS, fl); LOAD_IN(me, WAITER, wt) }
+#endif
+    STORE(me, PHASE, DONE);                 /* atomic_store_release_u8(phase byte, DONE) */
+    /* fence_light(): a compiler barrier */
+#ifndef MUT_INLINE_LOADS_FLAGS_FIRST
+    d_step { LOAD_IN(me, FLAGS, fl); LOAD_IN(me, WAITER, wt) }  /* task_status_above_phase */
+#endif
+    if
+    :: fl != 0 || wt != 0 -> goto aftermath
+    :: else -> join_rc = 0; goto joined
     fi;
 
 finish_slow:
     skip;
     /* task_finish_popped_slow(w, t, rc) */
+#if defined(LATER) || defined(CC)
+    if
+    :: rc == RC_PENDING ->                  /* completed later (point 6): wait as for a stolen task */
+#ifndef MUT_EXECUTOR_PUBLISHES
+        goto help                           /* task_join_help(w, t); task_outcome_of(t, acquire) */
+#else
+        rc = 0                              /* (the mutant publishes DONE below) */
+#endif
+    :: else
+    fi;
+#endif
     ph = DONE;
     if
     :: rc != 0 ->
@@ -415,6 +880,8 @@ join_slow:
     :: IS_DONE(ph) -> goto outcome
     :: else
     fi;
+help:
+    skip;
     JOIN_HELP(me, 1);
 outcome:
     skip;
@@ -423,7 +890,7 @@ outcome:
 joined:
     skip;
     JOIN_RETURNS(me);
-    done_threads++
+    THREAD_DONE(1)                          /* the joiner may free t */
 }
 
 /* ---- thread 1: the thief ---- */
@@ -432,6 +899,9 @@ proctype thief()
     byte me = 1;
     byte ph, fl, wt, rc, old_ph, old_fl, old_wt;
     bit ok;
+#if defined(LATER) || defined(CC)
+    byte nph, nfl, res;                     /* for the body's mark or cc_run */
+#endif
 
     do
     :: d_step { mem[DQ] == 1 && taken_by == 0 -> taken_by = 2; FLUSH_IN(me) } -> break  /* deque_steal */
@@ -440,12 +910,22 @@ proctype thief()
     skip;  /* (a break may not land in a d_step) */
     /* task_execute(w, t) */
     LOADW(me, ph, fl, wt);                  /* status = task_status_acquire(t) */
-    ph = DONE;
     if
-    :: !(fl & SETTLED) ->
+    :: IS_DONE(ph) -> goto out              /* completed before it ran (point 6): nothing to run */
+    :: !IS_DONE(ph) && (fl & SETTLED) -> ph = DONE     /* phase = PHASE_DONE; no body */
+    :: !IS_DONE(ph) && !(fl & SETTLED) ->
+        ph = DONE;                          /* phase = PHASE_DONE */
         BODY(me, rc);                       /* rc = t->fn(t) */
         if
-        :: rc != 0 ->
+#if defined(LATER) || defined(CC)
+        :: rc == RC_PENDING ->              /* completed later, perhaps already: t is not ours */
+#ifndef MUT_EXECUTOR_PUBLISHES
+            goto out
+#else
+            ph = DONE                       /* (the mutant publishes it) */
+#endif
+#endif
+        :: rc != 0 && rc != RC_PENDING ->
             RECORD_ERROR(me, rc, ok);       /* task_record_error(t, rc) */
 #ifndef MUT_BODY_ERROR_LOST
             ph = DONE_ERROR                 /* whether ours or a fail's error came first */
@@ -457,7 +937,6 @@ proctype thief()
 #endif
         :: else
         fi
-    :: else
     fi;
     /* task_publish(t, phase) */
     LOADW(me, old_ph, old_fl, old_wt);      /* old = atomic_load(status) */
@@ -469,14 +948,7 @@ proctype thief()
         fi
     od;
     skip;  /* (a break may not land in a d_step) */
-    if
-    :: old_wt != 0 -> PARKER_WAKE(me, old_wt)   /* parker_wake(waiter - 1) */
-    :: else
-    fi;
-    if
-    :: old_fl & FUTEX_WAITERS -> FUTEX_WAKE(me, PHASE)  /* futex_wake(status, INT_MAX) */
-    :: else
-    fi;
+    WAKE_WAITERS(me, old_fl, old_wt);       /* task_wake_waiters(status, old) */
 out:
     skip;
     done_threads++
@@ -485,101 +957,33 @@ out:
 /* ---- thread 2: fj_task_cancel, fj_task_fail or fj_task_quietly_complete ---- */
 proctype settler(byte me)
 {
-    byte ph, fl, wt, flag, nph, nfl;
+    byte ph, fl, wt, flag, nph, nfl, res;
     bit ok;
 
     mem[PUB] == 1;                          /* it learns of t after the fork (acquire) */
     if
-    :: flag = CANCELLED                     /* fj_task_cancel */
-    :: flag = FORCED                        /* fj_task_quietly_complete */
+    :: flag = CANCELLED                     /* fj_task_cancel: task_settle(t, STATUS_CANCELLED) */
+    :: flag = FORCED                        /* fj_task_quietly_complete: task_settle(t, STATUS_FORCED) */
+#if !defined(CC) || defined(CC_SETTLER_FAILS)
     :: flag = FAILED;                       /* fj_task_fail(t, ERR_FAIL) */
-        LOADW(me, ph, fl, wt);              /* if (status_is_done(acquire)) EINVAL */
-        if
-        :: IS_DONE(ph) -> goto refused
-        :: else
-        fi;
-        RECORD_ERROR(me, ERR_FAIL, ok)      /* task_record_error(t, error) */
-    fi;
-#ifndef MUT_SETTLE_NO_PENDING
-    /* task_settle(t, flag) */
-settle:
-    skip;
-    LOADW(me, ph, fl, wt);                  /* s = atomic_load(status) */
-#ifndef MUT_SETTLE_IGNORES_PENDING
-    if
-    :: fl & PENDING -> goto settle          /* another settle is deciding: cpu_relax */
-    :: else
-    fi;
+        FAIL_RECORD(me, ERR_FAIL, res)      /* ... then task_settle(t, STATUS_FAILED) */
 #endif
+    fi;
     if
-    :: (fl & CANCELLED) && flag == CANCELLED -> goto won   /* cancelled already: 0 */
-    :: IS_DONE(ph) || (fl & SETTLED) -> goto refused       /* FJ_EINVAL */
+    :: res == UNDECIDED -> SETTLE(me, flag, res)
     :: else
     fi;
     if
-    :: ph == FORKED ->
-        /* task_settle_forked(t, s, flag) */
-        CASW(me, ph, fl, wt, ph, fl | PENDING, wt, ok);     /* s | SETTLE_PENDING */
-        if
-        :: !ok -> goto settle               /* the word changed: look again */
-        :: else
-        fi;
-#ifndef MUT_SETTLE_NO_HEAVY_FENCE
-        MEMBARRIER();                       /* fence_heavy() */
-#endif
-        do
-        :: LOADW(me, ph, fl, wt);           /* now = atomic_load(status) */
-            nph = ph; nfl = fl | flag;      /* decided = now | flag */
+    :: res == WON ->
+        d_step {
             if
-            :: IS_DONE(ph) -> nfl = fl      /* decided = now */
-            :: ph == NEW -> nph = DONE      /* taken back meanwhile: complete it */
-            :: else
-            fi;
-            CASW(me, ph, fl, wt, nph, nfl & ~PENDING, wt, ok);  /* decided & ~SETTLE_PENDING */
-            if
-            :: ok && IS_DONE(ph) -> goto refused    /* FJ_EINVAL */
-            :: ok && !IS_DONE(ph) -> goto won       /* 0 */
-            :: else
+            :: flag == CANCELLED -> cancel_won = 1
+            :: flag == FAILED -> fail_won = 1
+            :: else -> forced_won = 1
             fi
-        od
-    :: else ->
-        /* never forked: complete at once (unreachable here: the settler
-         * learns of t after its fork) */
-        CASW(me, ph, fl, wt, DONE, fl | flag, wt, ok);
-        if
-        :: ok -> goto won
-        :: else -> goto settle
-        fi
+        }
+    :: else
     fi;
-#else
-    /* the old task_abort(t, flag): one CAS of the flag while not done */
-    LOADW(me, ph, fl, wt);                  /* s = atomic_load(status) */
-    do
-    :: IS_DONE(ph) || (fl & SETTLED) -> goto refused   /* FJ_EINVAL */
-    :: else ->
-        nph = ph;
-        if
-        :: ph == NEW -> nph = DONE
-        :: else
-        fi;
-        CASW(me, ph, fl, wt, nph, fl | flag, wt, ok);
-        if
-        :: ok -> goto won
-        :: else
-        fi
-    od;
-#endif
-won:
-    skip;
-    d_step {
-        if
-        :: flag == CANCELLED -> cancel_won = 1
-        :: flag == FAILED -> fail_won = 1
-        :: else -> forced_won = 1
-        fi
-    };
-refused:
-    skip;
 #ifdef CHECK_IS_DONE
     /* fj_task_is_done: status_is_done(acquire(status)) */
     LOADW(me, ph, fl, wt);
@@ -589,8 +993,27 @@ refused:
     assert(!((IS_DONE(ph) || (fl & ABORTED)) && running));
 #endif
 #endif
+    THREAD_DONE(SETTLER_HOLDS)              /* the program kept t alive for this call */
+}
+
+#ifdef CC
+/* ---- thread 3: the subtask's walk that completes t (cc_walk) ---- */
+proctype completer()
+{
+    byte me = 3;
+    byte ph, fl, wt, nph;
+    bit ok;
+
+    if
+    :: mem[CHILD] == 1 ->                   /* the subtask, forked by compute, runs ... */
+        /* fj_cc_try_complete(subtask) -> cc_walk: its pending count and then
+         * t's are zero, t has no completer: task_complete_later(&t->task, 0) */
+        COMPLETE_LATER(me, 0)
+    :: done_threads == 3 -> skip            /* (compute forked nothing, or never ran) */
+    fi;
     done_threads++
 }
+#endif
 
 #ifdef WORKER_WAITER
 /* ---- thread 3: another worker joining t (fj.h: a thread other than the
@@ -612,7 +1035,7 @@ proctype helper()
     LOADW(me, ph, fl, wt);                  /* task_outcome_of(t, task_status_acquire(t)) */
     OUTCOME_OF(me, ph, fl, ext_rc);
     JOIN_RETURNS(me);
-    done_threads++
+    THREAD_DONE(1)
 }
 #endif
 
@@ -658,31 +1081,49 @@ again:
     LOADW(me, ph, fl, wt);
     OUTCOME_OF(me, ph, fl, ext_rc);
     JOIN_RETURNS(me);
-    done_threads++
+    THREAD_DONE(1)
 }
 #endif
 
 init
 {
-#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER) || defined(SECOND_SETTLER)
+    /* NO_TOUCH_AFTER_FREE: who holds t until it is through (THREAD_DONE) */
+    holders = 1;                            /* the owner, its joiner */
+#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER)
+    holders++;                              /* the other joiner */
+#endif
+    holders = holders + SETTLER_HOLDS;      /* the settler ... */
+#ifdef SECOND_SETTLER
+    holders++;                              /* ... and the second one */
+#endif
+#if defined(EXTERNAL_WAITER) || defined(WORKER_WAITER) || defined(SECOND_SETTLER) || defined(CC)
 #if defined(EXTERNAL_WAITER)
     atomic { run owner(); run thief(); run settler(2); run external() };
 #elif defined(WORKER_WAITER)
     atomic { run owner(); run thief(); run settler(2); run helper() };
+#elif defined(CC)
+    atomic { run owner(); run thief(); run settler(2); run completer() };
 #else
     atomic { run owner(); run thief(); run settler(2); run settler(3) };
 #endif
     done_threads == 4;
-#if !defined(SKIP_OUTCOME) && !defined(SECOND_SETTLER)
+#if !defined(SKIP_OUTCOME) && !defined(SECOND_SETTLER) && !defined(CC)
     assert(ext_rc == join_rc);              /* every join reports the same outcome */
 #endif
 #else
     atomic { run owner(); run thief(); run settler(2) };
     done_threads == 3;
 #endif
+    /* PUBLISHED_ONCE, once every store has reached memory */
+    MEMBARRIER();
+    assert(publications == 1);
 #ifndef SKIP_OUTCOME
     /* OUTCOME: settles of different kinds never both return 0 */
     assert(cancel_won + fail_won + forced_won <= 1);
+#ifdef LATER
+    /* nothing but the settle completes t, so it is never refused */
+    assert(cancel_won + fail_won + forced_won == 1);
+#endif
     if
     :: cancel_won -> assert(join_rc == ECANCELED)
     :: fail_won -> assert(join_rc != 0 && join_rc == mem[ERROR])

@@ -380,6 +380,45 @@ static void error_from_compute_completes_the_root(void)
         CHECK_EQ(-1234, fj_task_outcome(&chain[i].cc.task));
 }
 
+/* ---- a completer settled while compute runs, then compute fails ---- */
+
+/* compute cancels (or quietly completes) its own completer, as a cancel from
+ * another thread landing while it runs would, then returns an error.  The
+ * settle only flags a running completer, whose completion is still to come,
+ * and the error is that completion.  Before the fix fj_task_fail refused it
+ * (the task was settled) and nothing ever published the completer: its get
+ * waited for ever (the Spin model's counterexample, tests/model/task.pml
+ * -DCC, mk/model.mk task-mutant-cc-settled-error-lost).  Java: cancel()
+ * completed it, and the exception after it changes nothing. */
+typedef struct settling {
+    fj_counted_completer cc;
+    int cancel;  /* 1: fj_task_cancel, 0: fj_task_quietly_complete */
+} settling;
+
+static int settles_itself_then_fails(fj_counted_completer *self)
+{
+    settling *s = FJ_CONTAINER_OF(self, settling, cc);
+    CHECK_RC(0, s->cancel ? fj_task_cancel(&self->task) : fj_task_quietly_complete(&self->task));
+    CHECK(!fj_task_is_done(&self->task));  /* compute still runs: it completes later */
+    return -77;
+}
+
+static void completer_settled_while_compute_runs_completes_on_its_error(void)
+{
+    fj_pool *pool = check_pool();
+    for (int cancel = 0; cancel <= 1; cancel++) {
+        settling s = {.cancel = cancel};
+        fj_cc_init(&s.cc, NULL, 0, settles_itself_then_fails);
+        CHECK_RC(0, fj_pool_submit(pool, &s.cc.task));
+        /* A time limit only to turn the old endless wait into a failure. */
+        CHECK_RC(cancel ? FJ_ECANCELED : 0, fj_task_get_timed(&s.cc.task, 60 * 1000000000LL));
+        CHECK(fj_task_is_done(&s.cc.task));
+        CHECK_EQ(cancel, fj_task_is_cancelled(&s.cc.task));
+        CHECK_EQ(cancel, fj_task_is_completed_abnormally(&s.cc.task));
+    }
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 /* ---- a forked completer completed before it ran is not run ---- */
 
 static atomic_int counted_computes;
@@ -512,6 +551,8 @@ static const check_case cases[] = {
     {"sum_submitted_and_got_from_outside", sum_submitted_and_got_from_outside, CHECK_PER_WORKERS},
     {"sum_joined_by_a_worker", sum_joined_by_a_worker, CHECK_PER_WORKERS},
     {"error_from_compute_completes_the_root", error_from_compute_completes_the_root, CHECK_PER_WORKERS},
+    {"completer_settled_while_compute_runs_completes_on_its_error",
+     completer_settled_while_compute_runs_completes_on_its_error, CHECK_PER_WORKERS},
     {"completed_before_it_ran_is_not_run", completed_before_it_ran_is_not_run, CHECK_ONCE},
     {"self_freeing_completers_under_the_profiler", self_freeing_completers_under_the_profiler, CHECK_PER_WORKERS},
 };
