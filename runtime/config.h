@@ -37,12 +37,11 @@ _Static_assert(FJ_DEFAULT_SPIN_ROUNDS >= 0 && FJ_DEFAULT_YIELD_ROUNDS >= 0, "rou
 _Static_assert(FJ_DEFAULT_STEAL_ATTEMPTS >= 1, "an idle round must try at least one victim");
 
 /* How deeply join may nest helping (running other tasks) on one worker's stack.
- * Past it a joiner runs nothing more and waits (spin, yield, park), so helping
+ * Past it a joiner runs nothing more and waits (spin, then park), so helping
  * can never overflow the worker's stack. */
 #define FJ_HELP_DEPTH_MAX 48
-/* Spins a joiner with nothing to help does before it yields, then parks. */
+/* Spins a joiner with nothing to help does before it parks (no yield: task.c, point 4). */
 #define FJ_JOIN_SPIN_ROUNDS 128
-#define FJ_JOIN_YIELD_ROUNDS 16
 /* A parked joiner wakes for its task's completion, and also looks again for
  * work to leapfrog after this long, doubling up to the maximum: new work at
  * its thief does not wake it (task.c, point 4). */

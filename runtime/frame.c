@@ -64,7 +64,6 @@
  * so no wait cycles through its stack; 3. nothing is lost or run twice
  * (deque.c); 4. no wake-up is lost (point 3).
  */
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -342,8 +341,6 @@ static void frame_wait_stolen(fj_worker *w, fj_frame *f)
             park_ns = FJ_JOIN_PARK_NS_MIN;
         } else if (++idle_rounds < FJ_JOIN_SPIN_ROUNDS) {
             cpu_relax();
-        } else if (idle_rounds < FJ_JOIN_SPIN_ROUNDS + FJ_JOIN_YIELD_ROUNDS) {
-            sched_yield();
         } else {
             frame_park(w, f, park_ns);  /* with a time limit, as join_park (task.c, point 4) */
             park_ns = park_ns < FJ_JOIN_PARK_NS_MAX / 2 ? 2 * park_ns : FJ_JOIN_PARK_NS_MAX;

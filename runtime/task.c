@@ -61,12 +61,18 @@
  *    task after t is done, never an unrelated subtree (the join-lag bench).
  *
  * 4. Waiting without burning CPU.  With nothing it may run, the joiner
- *    spins, yields, then registers its parker slot in t's status word (CAS)
+ *    spins, then registers its parker slot in t's status word (CAS)
  *    and parks, unlisted: a wake for new work must reach a worker that may
  *    take it (idle.c, point 5).  The executor of t wakes it on completion;
  *    work its thief forks meanwhile does not, so the park has a time limit
  *    (FJ_JOIN_PARK_NS_MIN, doubling to FJ_JOIN_PARK_NS_MAX) after which the
- *    joiner looks for work to leapfrog again.
+ *    joiner looks for work to leapfrog again.  No sched_yield between the
+ *    spin and the park: with more workers than cores a yield hands the core
+ *    to a worker with a whole leaf to run and the joiner comes back only at
+ *    the next tick, and a woken thread that yielded has spent the credit the
+ *    kernel gives sleepers; without it the join-lag bench's p50 at 4 workers
+ *    on 2 cores fell from 2.0 to 1.0 ms and uts ran 5-12 % faster
+ *    (docs/performance.md).
  *    The lost-wake-up argument is that of idle.c, with t's completion as the
  *    published "work": the executor either publishes DONE with a CAS that
  *    returns our registration, or stores the phase byte and, after
@@ -490,8 +496,6 @@ void task_join_help(fj_worker *w, fj_task *t)
             park_ns = FJ_JOIN_PARK_NS_MIN;
         } else if (++idle_rounds < FJ_JOIN_SPIN_ROUNDS) {
             cpu_relax();
-        } else if (idle_rounds < FJ_JOIN_SPIN_ROUNDS + FJ_JOIN_YIELD_ROUNDS) {
-            sched_yield();
         } else {
             join_park(w, t, park_ns);
             park_ns = park_ns < FJ_JOIN_PARK_NS_MAX / 2 ? 2 * park_ns : FJ_JOIN_PARK_NS_MAX;
