@@ -258,10 +258,10 @@ static int pool_alloc(fj_pool **out, const fj_config *config)
     return 0;
 }
 
-/* A pool is handed out once every worker found nothing and parked, so that a
- * fresh pool is quiescent with no active thread (Java starts its workers on
- * demand, so its fresh pool has none).  Nobody can submit before we return,
- * so each worker parks after one search. */
+/* A pool is handed out once every worker has parked, so that a fresh pool is
+ * quiescent with no active thread (Java starts its workers on demand, so its
+ * fresh pool has none).  Nobody can submit before we return, so each worker
+ * parks as it starts, before any search (scheduler.c). */
 static void pool_wait_workers_parked(fj_pool *pool)
 {
     /* Acquire: pairs with the full increment in worker_park. */

@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "atomics.h"
+#include "fj_java.h"
 
 typedef struct sum_task {
     fj_task task;
@@ -387,6 +388,25 @@ static int wait_for_gate(fj_task *t)
     return 0;
 }
 
+/* Workers that search for a very long time before parking (spin_rounds
+ * 2^30: hours): creating the pool waits for every worker to park, which they
+ * did only after a first search, so fj_pool_create never returned within the
+ * time limit; work submitted later still runs. */
+static void long_searching_pool_is_created_and_runs_work(void)
+{
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = check_workers;
+    config.spin_rounds = 1u << 30;
+    fj_pool *pool;
+    CHECK_RC(0, fj_pool_create(&pool, &config));
+    CHECK(fj_pool_is_quiescent(pool));
+    sum_task root = {FJ_TASK_INIT(sum_compute), 0, 100000, 0};
+    CHECK_RC(0, fj_pool_invoke(pool, &root.task));
+    CHECK_EQ(triangle(100000), root.sum);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static void timed_wait_times_out(void)
 {
     fj_pool *pool = check_pool();
@@ -412,5 +432,6 @@ static const check_case cases[] = {
     {"idle_pool_uses_no_cpu", idle_pool_uses_no_cpu, CHECK_PER_WORKERS},
     {"misuse_gets_documented_errors", misuse_gets_documented_errors, CHECK_PER_WORKERS},
     {"timed_wait_times_out", timed_wait_times_out, CHECK_PER_WORKERS},
+    {"long_searching_pool_is_created_and_runs_work", long_searching_pool_is_created_and_runs_work, CHECK_PER_WORKERS},
 };
 CHECK_MAIN(cases)
