@@ -17,25 +17,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "fj.h"
+#include "spin_clock.h"
 
 static long long leaf_ns = 1000000LL;
-
-static long long now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static void spin_for(long long ns)
-{
-    long long end = now_ns() + ns;
-    while (now_ns() < end) {
-    }
-}
 
 /* ---- the filler: unrelated work in 1 ms leaves ---- */
 

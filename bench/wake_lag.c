@@ -19,24 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "spin_clock.h"
+
 static long long leaf_ns = 1000000LL;
-
-static long long now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-static void spin_for(long long ns)
-{
-    long long end = now_ns() + ns;
-    while (now_ns() < end) {
-    }
-}
 
 static void futex_wait(int *word, int value)
 {
@@ -58,8 +45,12 @@ static void *busy_main(void *arg)
     while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE)) {
         spin_for(leaf_ns);
         int offered = OFFERED;
+        /* Acq_rel: exactly one busy thread takes the offer; acquire pairs with
+         * the joiner's release of OFFERED (its previous lag is recorded). */
         if (__atomic_compare_exchange_n(&state, &offered, TAKEN, false, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {
             spin_for(leaf_ns);  /* the child */
+            /* Relaxed, then release: the joiner's acquire of DONE orders its
+             * read of the timestamp after this write. */
             __atomic_store_n(&child_end_ns, now_ns(), __ATOMIC_RELAXED);
             __atomic_store_n(&state, DONE, __ATOMIC_RELEASE);
             futex_wake(&state);
@@ -104,6 +95,8 @@ int main(int argc, char **argv)
     /* This thread is the joiner: it offers, spins until the child is taken,
      * parks until it is done, and measures. */
     for (int i = 0; i < wakes; i++) {
+        /* Release/acquire: see busy_main; the futex re-checks the word, so a
+         * DONE stored before the wait is never slept through. */
         __atomic_store_n(&state, OFFERED, __ATOMIC_RELEASE);
         while (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == OFFERED) {
         }
