@@ -426,8 +426,10 @@ int fj_managed_block(fj_managed_blocker *blocker);
  * is freed by its joiner.  A compute must not touch its completer after a
  * call that may complete it (fj_cc_try_complete and friends, or a fork of a
  * subtask that may).  After an exceptional completion, subtasks may still
- * run and walk up to the completers above them: free those only once the
- * pool is quiescent (fj_pool_await_quiescence) or destroyed.  A completer
+ * run and walk up to the completers above them, and a compute that was
+ * running when another thread completed its completer exceptionally may
+ * still run: free those completers only once the pool is quiescent
+ * (fj_pool_await_quiescence) or destroyed.  A completer
  * forked and then completed before its compute ran (fj_cc_complete,
  * fj_cc_quietly_complete_root) stays queued until a worker takes it and skips
  * its compute: free it only after that too. */

@@ -119,7 +119,13 @@ MODEL_RUNS := \
   task-mutant-executor-publishes-cc:fail-assert:task.pml:-DCC,-DMUT_EXECUTOR_PUBLISHES \
   task-mutant-complete-later-store:fail-deadlock:task.pml:-DCC,-DMUT_COMPLETE_LATER_STORE \
   task-mutant-cc-settled-error-lost:fail-deadlock:task.pml:-DCC,-DMUT_CC_SETTLED_ERROR_LOST \
-  task-known-cc-fail-then-error:fail-deadlock:task.pml:-DCC,-DCC_SETTLER_FAILS \
+  task-cc-settler-fails:pass:task.pml:-DCC,-DCC_SETTLER_FAILS \
+  task-reach-cc-plain-fail-published:fail-assert:task.pml:-DCC,-DCC_SETTLER_FAILS,-DREACH=11 \
+  task-reach-cc-thief-leaves-it-to-failer:fail-assert:task.pml:-DCC,-DCC_SETTLER_FAILS,-DREACH=12 \
+  task-reach-cc-owner-waits-for-failer:fail-assert:task.pml:-DCC,-DCC_SETTLER_FAILS,-DREACH=13 \
+  task-mutant-cc-plain-fail-unpublished:fail-deadlock:task.pml:-DCC,-DCC_SETTLER_FAILS,-DMUT_CC_PLAIN_FAIL_UNPUBLISHED \
+  task-mutant-cc-ignores-failer-publishes:fail-assert:task.pml:-DCC,-DCC_SETTLER_FAILS,-DMUT_CC_IGNORES_FAILER_PUBLISHES \
+  task-mutant-executor-ignores-failer-publishes:fail-assert:task.pml:-DCC,-DCC_SETTLER_FAILS,-DMUT_EXECUTOR_IGNORES_FAILER_PUBLISHES \
   idle-fork:pass:idle.pml: \
   idle-submit:pass:idle.pml:-DSUBMIT \
   idle-mutant-no-park-fence:fail-deadlock:idle.pml:-DMUT_NO_PARK_FENCE \

@@ -27,18 +27,19 @@ static int cc_run(fj_task *t)
     int rc = c->compute(c);
     /* Java: an exception thrown from compute. */
     if (rc < 0 && fj_cc_complete_exceptionally(c, rc) != 0) {
-        /* Refused: c is complete, or was settled while compute ran.  A cancel
-         * or a quiet completion only flags a running completer and leaves
-         * its publication to the completion still to come (task_settle: no
-         * COMPLETES_LATER here), and this error was that completion; no other
-         * exceptional completion takes c now either (fj_task_fail refuses a
-         * settled task), so without us nothing would publish c and its
-         * joiners would wait for ever (tests/model/task.pml -DCC).  Publish
-         * it, its flag deciding the outcome.  Not on FAILED: that flag may be
-         * an fj_cc_complete_exceptionally of another thread, which publishes
-         * c itself once its on_exceptional_completion has returned. */
+        /* Refused: c is complete, or was settled while compute ran.  A cancel,
+         * a quiet completion or a plain fj_task_fail only flags a running
+         * completer and leaves its publication to the completion still to
+         * come (task_settle: no COMPLETES_LATER here), and this error was that
+         * completion; nothing else settles c now (a settled task refuses every
+         * settle), so without us nothing would publish c and its joiners
+         * would wait for ever (tests/model/task.pml -DCC).  Publish it, its
+         * flag deciding the outcome.  Not when FAILER_PUBLISHES is set: that
+         * fail is an fj_cc_complete_exceptionally of another thread, which
+         * publishes c itself once its on_exceptional_completion has returned
+         * (c's joiner may free c as soon as it is published). */
         unsigned status = task_status_acquire(t);
-        if (!status_is_done(status) && (status & (STATUS_CANCELLED | STATUS_FORCED)))
+        if (!status_is_done(status) && (status & STATUS_SETTLED) && !(status & STATUS_FAILER_PUBLISHES))
             task_complete_later(t, rc);
     }
     /* From here on c may be complete and freed: the executor must not touch it. */
@@ -142,14 +143,15 @@ int fj_cc_complete_exceptionally(fj_counted_completer *c, int error)
         return FJ_EINVAL;
     /* Marked failed first (is_completed_abnormally is true in the hook, as in
      * Java), marked complete after the hook (then its joiner may free it). */
-    if (fj_task_fail(&c->task, error) != 0)
+    /* FAILER_PUBLISHES: we publish c below, after its hook; cc_run must not. */
+    if (task_fail(&c->task, error, STATUS_FAILED | STATUS_FAILER_PUBLISHES) != 0)
         return FJ_EINVAL;  /* complete or settled already: Java leaves it as it is */
     fj_counted_completer *a = c, *caller = c;
     for (;;) {
         int propagate = a->on_exceptional_completion ? a->on_exceptional_completion(a, error, caller) : 1;
         fj_counted_completer *above = a->completer;
         task_complete_later(&a->task, error);
-        if (!propagate || !above || fj_task_fail(&above->task, error) != 0)
+        if (!propagate || !above || task_fail(&above->task, error, STATUS_FAILED | STATUS_FAILER_PUBLISHES) != 0)
             return 0;
         caller = a;
         a = above;

@@ -115,6 +115,13 @@
  *    wakes the waiters that CAS returns; a settle that came first (the flag
  *    is there when the body's CAS lands) is published by that CAS instead.
  *    Either way exactly one CAS moves the task to DONE.
+ *    A completer failed by fj_cc_complete_exceptionally carries
+ *    STATUS_FAILER_PUBLISHES beside FAILED: that call publishes it once its
+ *    on_exceptional_completion has returned, so an executor that finds the
+ *    flag before the body skips it and publishes nothing (the inline joiner
+ *    waits as above), and cc_run leaves a compute error that the fail
+ *    refused to it; after a plain fail, a cancel or a quiet completion of a
+ *    running completer, cc_run publishes that refused error itself.
  *
  * Summary: 1. a join returns only when t is done, and everything t wrote is
  * visible (release on completion, acquire in join); 2. any join order that
@@ -215,10 +222,12 @@ void task_execute(fj_worker *w, fj_task *t)
         task_set_thief(t, worker_is_member(w) ? (int)w->index : -1);
     }
     unsigned status = task_status_acquire(t);
-    if (__builtin_expect(status_is_done(status), 0)) {
+    if (__builtin_expect(status_is_done(status) || (status & STATUS_FAILER_PUBLISHES), 0)) {
         /* Completed before it ran (a completer, by task_complete_later, point
          * 6): nothing to run, and publishing again could turn DONE_ERROR into
-         * DONE.  Only a task that completes later can be done here. */
+         * DONE.  Only a task that completes later can be done here.  Or
+         * failed before it ran by fj_cc_complete_exceptionally, which
+         * publishes t itself once its hook has run: t is not ours either. */
         if (w)
             worker_leave_floor(w, outer_floor);
         if (flags & TASK_FLAG_EXTERNAL)
@@ -265,6 +274,10 @@ int task_run_popped_slow(fj_worker *w, fj_task *t)
     int rc = 0;
     if (status & STATUS_SETTLED) {
         counter_add(&w->count.inline_skipped, 1);  /* joined inline, no body ran */
+        /* Failed by fj_cc_complete_exceptionally, which publishes t after
+         * its hook: wait for that as for a completion later (point 6). */
+        if (status & STATUS_FAILER_PUBLISHES)
+            rc = FJ__RAN_PENDING;
     } else {
         HOOK(w, HOOK_TASK_BEGIN, t, -1);
         rc = t->fn(t);
@@ -769,7 +782,7 @@ int task_mark_completes_later(fj_task *t)
 
 int fj_task_cancel(fj_task *t) { return task_settle(t, STATUS_CANCELLED); }
 
-int fj_task_fail(fj_task *t, int error)
+int task_fail(fj_task *t, int error, unsigned flags)
 {
     if (error >= 0)
         return FJ_EINVAL;
@@ -777,8 +790,10 @@ int fj_task_fail(fj_task *t, int error)
         return FJ_EINVAL;
     /* The error is recorded before the flag that makes joins read it. */
     task_record_error(t, error);
-    return task_settle(t, STATUS_FAILED);
+    return task_settle(t, flags);
 }
+
+int fj_task_fail(fj_task *t, int error) { return task_fail(t, error, STATUS_FAILED); }
 
 int fj_task_wait(fj_task *t, long long timeout_ns)
 {

@@ -35,6 +35,10 @@ enum task_phase { PHASE_NEW = 0, PHASE_FORKED = 1, PHASE_DONE = 2, PHASE_DONE_ER
 /* The body returned through fj_task_not_complete: no executor will publish
  * the task's completion, so the settle that decides a flag publishes it. */
 #define STATUS_COMPLETES_LATER 0x1000u
+/* With STATUS_FAILED: set by fj_cc_complete_exceptionally, whose caller
+ * publishes the completion itself once its hooks have run; a plain fail
+ * leaves it to the task's completion (runtime/completer.c, cc_run). */
+#define STATUS_FAILER_PUBLISHES 0x2000u
 #define STATUS_FUTEX_WAITERS 0x8000u
 #define STATUS_ABORTED (STATUS_CANCELLED | STATUS_FAILED)
 /* Settled before (or while) its body runs: the body is skipped if it has not
@@ -125,10 +129,13 @@ static inline void task_set_thief(fj_task *t, int index)
 /* Records the first error of a task (any thread).  Returns 1 if ours won. */
 int task_record_error(fj_task *t, int error);
 
-/* Sets one of CANCELLED, FAILED, FORCED on a task not complete and not
- * settled (a never-forked one becomes DONE at once).  Returns 0 (also for a
+/* Sets one of CANCELLED, FAILED (with FAILER_PUBLISHES or not), FORCED on a
+ * task not complete and not settled (a never-forked one becomes DONE at once).  Returns 0 (also for a
  * second cancel), or FJ_EINVAL. */
 int task_settle(fj_task *t, unsigned flag);
+/* fj_task_fail with `flags` (STATUS_FAILED, with STATUS_FAILER_PUBLISHES or
+ * not) set by the settle: 0, or FJ_EINVAL (error >= 0, complete or settled). */
+int task_fail(fj_task *t, int error, unsigned flags);
 
 /* A task this worker took out of a deque without running it (tryUnfork,
  * pollNextLocalTask): back to NEW, or DONE if it was settled meanwhile. */

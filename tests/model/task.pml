@@ -53,11 +53,11 @@
  *            cancels or quietly completes t: on a running completer that
  *            only sets the flag, and t completes when its completion arrives
  *            (docs/porting-from-java.md, cancel).  With -DCC_SETTLER_FAILS it
- *            may also fj_task_fail t, a known bug (mk/model.mk
- *            task-known-cc-fail-then-error): a compute error after that
- *            fail is refused, and cc_run cannot tell that FAILED from an
- *            fj_cc_complete_exceptionally of another thread that will
- *            publish t itself, so nothing publishes t.
+ *            may also fj_task_fail t (a plain fail: the same), or call
+ *            fj_cc_complete_exceptionally(t) itself: it fails t with
+ *            FAILER_PUBLISHES, runs t's on_exceptional_completion and then
+ *            publishes t; cc_run, whose compute error that fail refused,
+ *            must then leave t alone (HOOK_BEFORE_JOIN).
  *
  * Properties:
  *   JOIN_AFTER_BODY  a join returns only once no body runs and the body's
@@ -85,6 +85,11 @@
  *                    with -DLATER the settle always returns 0 (nothing else
  *                    can complete t before it), with -DCC the body's error is
  *                    compute's
+ *   HOOK_BEFORE_JOIN (-DCC_SETTLER_FAILS) a join of t returns only after
+ *                    the on_exceptional_completion of an
+ *                    fj_cc_complete_exceptionally that failed t has returned
+ *                    (Java: the hook runs before the completion; its caller
+ *                    may free t once it joined)
  *   IS_DONE          (-DCHECK_IS_DONE) fj_task_is_done is never true while
  *                    the body runs (issue 12 cause 8: it looks at the phase
  *                    only); the settler asks it after its settle
@@ -142,6 +147,20 @@
  *                              quietly completed) while compute ran is
  *                              refused by fj_task_fail and nothing publishes
  *                              t: its joiners wait for ever
+ *   MUT_CC_PLAIN_FAIL_UNPUBLISHED  (-DCC -DCC_SETTLER_FAILS) cc_run as it
+ *                              was before FAILER_PUBLISHES: it publishes a
+ *                              cancelled or quietly completed completer but
+ *                              not one failed by a plain fj_task_fail, which
+ *                              then waits for ever
+ *   MUT_CC_IGNORES_FAILER_PUBLISHES  (-DCC -DCC_SETTLER_FAILS) cc_run also
+ *                              publishes a completer that another thread's
+ *                              fj_cc_complete_exceptionally failed: its join
+ *                              returns while that thread's hook still runs
+ *   MUT_EXECUTOR_IGNORES_FAILER_PUBLISHES  (-DCC -DCC_SETTLER_FAILS) an
+ *                              executor that finds t failed by
+ *                              fj_cc_complete_exceptionally before its body
+ *                              skips the body and publishes t (as for any
+ *                              settled task), before that call's hook returns
  */
 
 #if defined(LATER) && defined(CC)
@@ -187,6 +206,7 @@
 #define FORCED 8            /* STATUS_FORCED (fj_task_quietly_complete) */
 #define PENDING 16          /* STATUS_SETTLE_PENDING */
 #define LATER_BIT 32        /* STATUS_COMPLETES_LATER */
+#define FAILER_PUBLISHES 64 /* STATUS_FAILER_PUBLISHES */
 #define ABORTED (CANCELLED | FAILED)
 #define SETTLED (ABORTED | FORCED)
 
@@ -244,7 +264,13 @@ inline PHASE_WRITTEN(x_a, x_v)
  *                                             inline, slept on its parker
  *   9 (CC) the completer published while   10 (CC) cc_run published a
  *     the owner slept                         completer settled while compute
- *                                             ran                             */
+ *                                             ran
+ *  11 (CC_SETTLER_FAILS) ... one failed by  12 (CC_SETTLER_FAILS) the thief
+ *     a plain fj_task_fail                    skipped a completer failed by
+ *                                             fj_cc_complete_exceptionally
+ *  13 (CC_SETTLER_FAILS) ... the owner,
+ *     which popped it, and waits for the
+ *     failer's publication                                                    */
 #ifdef REACH
 #define REACHED(n) assert(REACH != n)
 #define REACHED_IF(n, c) assert(REACH != n || !(c))
@@ -259,6 +285,8 @@ bit running;            /* a body is between its first and last instruction */
 bit body_ran;
 byte body_rc;
 bit cancel_won, fail_won, forced_won;   /* a settle of this kind returned 0 */
+bit hook_running;       /* an on_exceptional_completion of the settler runs */
+bit failer_won;         /* the settler's fj_cc_complete_exceptionally failed t */
 byte join_rc = 255, ext_rc = 255;
 byte done_threads;
 bit sleeping[NT];       /* in futex_wait */
@@ -622,15 +650,27 @@ inline COMPLETE_LATER(me, x_err)
  * cc_run's publication when the task was settled while compute ran. */
 inline CC_RUN_ERROR(me, x_err, x_res)
 {
-    FAIL(me, x_err, x_res);                 /* if (fj_task_fail(&c->task, error) != 0) return FJ_EINVAL */
+    /* if (task_fail(&c->task, error, STATUS_FAILED | STATUS_FAILER_PUBLISHES) != 0) return FJ_EINVAL */
+    FAIL_RECORD(me, x_err, x_res);
+    if
+    :: x_res == UNDECIDED -> SETTLE(me, FAILED | FAILER_PUBLISHES, x_res)
+    :: else
+    fi;
 #ifndef MUT_CC_SETTLED_ERROR_LOST
     if
     :: x_res == REFUSED ->
         /* cc_run: refused; status = task_status_acquire(t) */
         LOADW(me, ph, fl, wt);
         if
+#if defined(MUT_CC_PLAIN_FAIL_UNPUBLISHED)
         :: !IS_DONE(ph) && (fl & (CANCELLED | FORCED)) ->
+#elif defined(MUT_CC_IGNORES_FAILER_PUBLISHES)
+        :: !IS_DONE(ph) && (fl & SETTLED) ->
+#else
+        :: !IS_DONE(ph) && (fl & SETTLED) && !(fl & FAILER_PUBLISHES) ->
+#endif
             REACHED(10);
+            REACHED_IF(11, fl & FAILED);
             x_res = WON                     /* (we publish it below: one site) */
         :: else
         fi
@@ -691,9 +731,14 @@ inline OUTCOME_OF(me, x_ph, x_fl, x_rc)
 /* A join (or wait) returns: no body runs, and what it wrote is visible. */
 inline JOIN_RETURNS(me)
 {
-    assert(!running);
+    /* JOIN_AFTER_BODY, but for Java's exceptional completion of a running
+     * completer by another thread: it is done at once (once its hook ran) */
+    assert(!running || failer_won);
+    /* HOOK_BEFORE_JOIN; a compute that forked the subtask whose walk
+     * completes t (body_rc 0) races with the hook by the program's design */
+    assert(!hook_running || (body_ran && body_rc == 0));
     if
-    :: body_ran -> LOAD(me, EFFECT, e); assert(e == 1)
+    :: body_ran && !failer_won -> LOAD(me, EFFECT, e); assert(e == 1)
     :: else
     fi
 }
@@ -792,7 +837,12 @@ proctype owner()
         LOADW(me, ph, fl, wt);              /* status = atomic_load(status) */
         rc = 0;
         if
-        :: fl & SETTLED -> goto finish_slow /* no body; task_finish_popped_slow(w, t, 0) */
+#ifndef MUT_EXECUTOR_IGNORES_FAILER_PUBLISHES
+        :: fl & FAILER_PUBLISHES -> REACHED(13); rc = RC_PENDING; goto finish_slow  /* no body; the failer publishes */
+        :: (fl & SETTLED) && !(fl & FAILER_PUBLISHES) -> goto finish_slow /* no body; task_finish_popped_slow(w, t, 0) */
+#else
+        :: fl & SETTLED -> goto finish_slow
+#endif
         :: else -> slow = 1                 /* the body below, then task_finish_popped_slow (a
                                              * flag once set stays: unreachable here) */
         fi
@@ -912,7 +962,12 @@ proctype thief()
     LOADW(me, ph, fl, wt);                  /* status = task_status_acquire(t) */
     if
     :: IS_DONE(ph) -> goto out              /* completed before it ran (point 6): nothing to run */
-    :: !IS_DONE(ph) && (fl & SETTLED) -> ph = DONE     /* phase = PHASE_DONE; no body */
+#ifndef MUT_EXECUTOR_IGNORES_FAILER_PUBLISHES
+    :: !IS_DONE(ph) && (fl & FAILER_PUBLISHES) -> REACHED(12); goto out   /* the failer publishes t after its hook */
+    :: !IS_DONE(ph) && (fl & SETTLED) && !(fl & FAILER_PUBLISHES) -> ph = DONE  /* phase = PHASE_DONE; no body */
+#else
+    :: !IS_DONE(ph) && (fl & SETTLED) -> ph = DONE
+#endif
     :: !IS_DONE(ph) && !(fl & SETTLED) ->
         ph = DONE;                          /* phase = PHASE_DONE */
         BODY(me, rc);                       /* rc = t->fn(t) */
@@ -951,7 +1006,14 @@ proctype thief()
     WAKE_WAITERS(me, old_fl, old_wt);       /* task_wake_waiters(status, old) */
 out:
     skip;
+#ifdef CC_SETTLER_FAILS
+    /* After an exceptional completion by another thread, compute may still
+     * run when t's join returns: the program frees t once the pool is
+     * quiescent (fj_java.h, Freeing), so t is the thief's until it is through. */
+    THREAD_DONE(1)
+#else
     done_threads++
+#endif
 }
 
 /* ---- thread 2: fj_task_cancel, fj_task_fail or fj_task_quietly_complete ---- */
@@ -968,6 +1030,10 @@ proctype settler(byte me)
     :: flag = FAILED;                       /* fj_task_fail(t, ERR_FAIL) */
         FAIL_RECORD(me, ERR_FAIL, res)      /* ... then task_settle(t, STATUS_FAILED) */
 #endif
+#ifdef CC_SETTLER_FAILS
+    :: flag = FAILED | FAILER_PUBLISHES;    /* fj_cc_complete_exceptionally(t, ERR_FAIL): task_fail */
+        FAIL_RECORD(me, ERR_FAIL, res)      /* ... then task_settle(t, FAILED | FAILER_PUBLISHES) */
+#endif
     fi;
     if
     :: res == UNDECIDED -> SETTLE(me, flag, res)
@@ -978,12 +1044,23 @@ proctype settler(byte me)
         d_step {
             if
             :: flag == CANCELLED -> cancel_won = 1
-            :: flag == FAILED -> fail_won = 1
+            :: flag & FAILED -> fail_won = 1;
+                failer_won = (flag & FAILER_PUBLISHES) != 0; hook_running = failer_won
             :: else -> forced_won = 1
             fi
         }
     :: else
     fi;
+#ifdef CC_SETTLER_FAILS
+    if
+    :: res == WON && (flag & FAILER_PUBLISHES) ->
+        /* fj_cc_complete_exceptionally: on_exceptional_completion(t, error, t)
+         * runs (no completer above), then task_complete_later(&t->task, error) */
+        d_step { hook_running = 0 };
+        COMPLETE_LATER(me, ERR_FAIL)
+    :: else
+    fi;
+#endif
 #ifdef CHECK_IS_DONE
     /* fj_task_is_done: status_is_done(acquire(status)) */
     LOADW(me, ph, fl, wt);
@@ -1011,7 +1088,13 @@ proctype completer()
         COMPLETE_LATER(me, 0)
     :: done_threads == 3 -> skip            /* (compute forked nothing, or never ran) */
     fi;
+#ifdef CC_SETTLER_FAILS
+    /* After an exceptional completion subtasks may still walk up to t: the
+     * program frees t only once the pool is quiescent (fj_java.h, Freeing). */
+    THREAD_DONE(1)
+#else
     done_threads++
+#endif
 }
 #endif
 
@@ -1093,6 +1176,10 @@ init
     holders++;                              /* the other joiner */
 #endif
     holders = holders + SETTLER_HOLDS;      /* the settler ... */
+#ifdef CC_SETTLER_FAILS
+    holders = holders + 2;                  /* the subtask's walk (see completer()) and the
+                                             * thief, whose compute may still run (thief()) */
+#endif
 #ifdef SECOND_SETTLER
     holders++;                              /* ... and the second one */
 #endif

@@ -382,40 +382,131 @@ static void error_from_compute_completes_the_root(void)
 
 /* ---- a completer settled while compute runs, then compute fails ---- */
 
-/* compute cancels (or quietly completes) its own completer, as a cancel from
- * another thread landing while it runs would, then returns an error.  The
- * settle only flags a running completer, whose completion is still to come,
- * and the error is that completion.  Before the fix fj_task_fail refused it
- * (the task was settled) and nothing ever published the completer: its get
- * waited for ever (the Spin model's counterexample, tests/model/task.pml
- * -DCC, mk/model.mk task-mutant-cc-settled-error-lost).  Java: cancel()
- * completed it, and the exception after it changes nothing. */
+/* compute settles its own completer (cancel, quiet completion or a plain
+ * fj_task_fail), as a settle from another thread landing while it runs
+ * would, then returns an error.  The settle only flags a running completer,
+ * whose completion is still to come, and the error is that completion.
+ * Before the fixes fj_cc_complete_exceptionally refused it (the task was
+ * settled) and nothing ever published the completer: its get waited for
+ * ever (the Spin model's counterexamples, tests/model/task.pml -DCC,
+ * mk/model.mk task-mutant-cc-settled-error-lost and, for the plain fail,
+ * task-mutant-cc-plain-fail-unpublished).  Java: the settle completed it,
+ * and the exception after it changes nothing. */
+enum settle_kind { SETTLE_QUIETLY, SETTLE_CANCEL, SETTLE_FAIL };
+#define SETTLE_FAIL_ERROR (-1001)
+
 typedef struct settling {
     fj_counted_completer cc;
-    int cancel;  /* 1: fj_task_cancel, 0: fj_task_quietly_complete */
+    enum settle_kind kind;
 } settling;
+
+static int settle_as(fj_task *t, enum settle_kind kind)
+{
+    switch (kind) {
+    case SETTLE_CANCEL:
+        return fj_task_cancel(t);
+    case SETTLE_FAIL:
+        return fj_task_fail(t, SETTLE_FAIL_ERROR);
+    default:
+        return fj_task_quietly_complete(t);
+    }
+}
 
 static int settles_itself_then_fails(fj_counted_completer *self)
 {
     settling *s = FJ_CONTAINER_OF(self, settling, cc);
-    CHECK_RC(0, s->cancel ? fj_task_cancel(&self->task) : fj_task_quietly_complete(&self->task));
+    CHECK_RC(0, settle_as(&self->task, s->kind));
     CHECK(!fj_task_is_done(&self->task));  /* compute still runs: it completes later */
     return -77;
 }
 
 static void completer_settled_while_compute_runs_completes_on_its_error(void)
 {
+    static const int expected_rc[] = {[SETTLE_QUIETLY] = 0, [SETTLE_CANCEL] = FJ_ECANCELED,
+                                      [SETTLE_FAIL] = SETTLE_FAIL_ERROR};
     fj_pool *pool = check_pool();
-    for (int cancel = 0; cancel <= 1; cancel++) {
-        settling s = {.cancel = cancel};
+    for (int kind = SETTLE_QUIETLY; kind <= SETTLE_FAIL; kind++) {
+        settling s = {.kind = (enum settle_kind)kind};
         fj_cc_init(&s.cc, NULL, 0, settles_itself_then_fails);
         CHECK_RC(0, fj_pool_submit(pool, &s.cc.task));
         /* A time limit only to turn the old endless wait into a failure. */
-        CHECK_RC(cancel ? FJ_ECANCELED : 0, fj_task_get_timed(&s.cc.task, 60 * 1000000000LL));
+        CHECK_RC(expected_rc[kind], fj_task_get_timed(&s.cc.task, 60 * 1000000000LL));
         CHECK(fj_task_is_done(&s.cc.task));
-        CHECK_EQ(cancel, fj_task_is_cancelled(&s.cc.task));
-        CHECK_EQ(cancel, fj_task_is_completed_abnormally(&s.cc.task));
+        CHECK_EQ(kind == SETTLE_CANCEL, fj_task_is_cancelled(&s.cc.task));
+        CHECK_EQ(kind != SETTLE_QUIETLY, fj_task_is_completed_abnormally(&s.cc.task));
     }
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* ---- completed exceptionally from outside before it ran ---- */
+
+/* fj_java.h: on_exceptional_completion runs "before it is marked done".  A
+ * completer queued behind a busy worker is completed exceptionally from the
+ * test's thread; inside its hook the worker is let go and takes the
+ * completer, and the hook waits until the pool is quiescent (the worker is
+ * through with it).  The completer must still not be done then: the worker
+ * skips its compute and leaves the publication to the hook's caller.  Before
+ * the fix the worker published it as a settled task, so its joiner could
+ * return (and free it) while the hook still ran. */
+static atomic_int gate_entered, gate_open;
+
+static int wait_at_gate(fj_task *t)
+{
+    (void)t;
+    atomic_store(&gate_entered, 1);
+    while (!atomic_load(&gate_open))
+        ;  /* busy: keeps the only worker from the queued completer */
+    return 0;
+}
+
+typedef struct hooked {
+    fj_counted_completer cc;
+    fj_pool *pool;
+    int computes, hooks, done_in_hook;
+} hooked;
+
+static int counted_compute(fj_counted_completer *self)
+{
+    FJ_CONTAINER_OF(self, hooked, cc)->computes++;
+    return 0;
+}
+
+static int hook_lets_worker_through(fj_counted_completer *self, int error, fj_counted_completer *caller)
+{
+    hooked *h = FJ_CONTAINER_OF(self, hooked, cc);
+    CHECK_RC(SETTLE_FAIL_ERROR, error);
+    CHECK(caller == self);
+    CHECK(fj_task_is_completed_abnormally(&self->task));
+    atomic_store(&gate_open, 1);
+    CHECK_RC(0, fj_pool_await_quiescence(h->pool, FJ_NO_TIMEOUT));
+    h->done_in_hook = fj_task_is_done(&self->task);
+    h->hooks++;
+    return 1;
+}
+
+static void completed_exceptionally_before_it_ran_is_done_after_its_hook(void)
+{
+    unsigned saved = check_workers;
+    check_workers = 1;
+    fj_pool *pool = check_pool();
+    check_workers = saved;
+    atomic_store(&gate_entered, 0);
+    atomic_store(&gate_open, 0);
+    fj_task gate = FJ_TASK_INIT(wait_at_gate);
+    hooked h = {.pool = pool};
+    fj_cc_init(&h.cc, NULL, 0, counted_compute);
+    h.cc.on_exceptional_completion = hook_lets_worker_through;
+    CHECK_RC(0, fj_pool_execute(pool, &gate));
+    while (!atomic_load(&gate_entered))
+        ;  /* the only worker is in the gate from here on */
+    CHECK_RC(0, fj_pool_execute(pool, &h.cc.task));  /* queued: nobody can run it */
+    CHECK_RC(0, fj_cc_complete_exceptionally(&h.cc, SETTLE_FAIL_ERROR));
+    CHECK_EQ(1, h.hooks);
+    CHECK_EQ(0, h.done_in_hook);
+    CHECK_EQ(0, h.computes);
+    CHECK(fj_task_is_done(&h.cc.task));
+    CHECK_RC(SETTLE_FAIL_ERROR, fj_task_get_timed(&h.cc.task, 60 * 1000000000LL));
+    CHECK_RC(0, fj_task_get_timed(&gate, 60 * 1000000000LL));
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
@@ -554,6 +645,8 @@ static const check_case cases[] = {
     {"completer_settled_while_compute_runs_completes_on_its_error",
      completer_settled_while_compute_runs_completes_on_its_error, CHECK_PER_WORKERS},
     {"completed_before_it_ran_is_not_run", completed_before_it_ran_is_not_run, CHECK_ONCE},
+    {"completed_exceptionally_before_it_ran_is_done_after_its_hook",
+     completed_exceptionally_before_it_ran_is_done_after_its_hook, CHECK_ONCE},
     {"self_freeing_completers_under_the_profiler", self_freeing_completers_under_the_profiler, CHECK_PER_WORKERS},
 };
 CHECK_MAIN(cases)
