@@ -34,6 +34,21 @@ int fj_join(fj_task *t)
     return task_outcome_of(t, task_status_acquire(t));
 }
 
+int fj_task_wait(fj_task *t, long long timeout_ns)
+{
+    unsigned status = task_status_acquire(t);
+    if (task_phase(status) == PHASE_NEW && !status_is_done(status))
+        return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
+    if (timeout_ns < 0)
+        return fj_join(t);
+    long long deadline = task_monotonic_ns() + timeout_ns;
+    fj_worker *w = fj_self;
+    int rc = w ? task_wait_helping(w, t, deadline) : task_wait_external(t, deadline);
+    if (rc != 0)
+        return FJ_ETIMEDOUT;
+    return task_outcome_of(t, task_status_acquire(t));
+}
+
 /* A worker of `pool` runs t itself; any other thread submits it and waits
  * (a worker of another pool helps while it waits, in fj_join). */
 int fj_pool_invoke(fj_pool *pool, fj_task *t)

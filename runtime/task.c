@@ -795,33 +795,21 @@ int task_fail(fj_task *t, int error, unsigned flags)
 
 int fj_task_fail(fj_task *t, int error) { return task_fail(t, error, STATUS_FAILED); }
 
-int fj_task_wait(fj_task *t, long long timeout_ns)
+int task_wait_helping(fj_worker *w, fj_task *t, long long deadline_ns)
 {
-    fj_worker *w = fj_self;
-    unsigned status = task_status_acquire(t);
-    if (task_phase(status) == PHASE_NEW && !status_is_done(status))
-        return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
-    if (timeout_ns < 0)
-        return fj_join(t);
-    long long deadline = task_monotonic_ns() + timeout_ns;
-    if (!w) {
-        if (task_wait_external(t, deadline) != 0)
+    /* A worker keeps helping while it waits, but only with what it may run. */
+    while (!status_is_done(task_status_acquire(t))) {
+        if (task_monotonic_ns() >= deadline_ns)
             return FJ_ETIMEDOUT;
-    } else {
-        /* A worker keeps helping while it waits, but only with what it may run. */
-        while (!status_is_done(task_status_acquire(t))) {
-            if (task_monotonic_ns() >= deadline)
-                return FJ_ETIMEDOUT;
-            w->help_depth++;
-            fj_task *x = join_find_help(w, t);
-            if (x)
-                task_execute(w, x);
-            w->help_depth--;
-            if (!x)
-                sched_yield();
-        }
+        w->help_depth++;
+        fj_task *x = join_find_help(w, t);
+        if (x)
+            task_execute(w, x);
+        w->help_depth--;
+        if (!x)
+            sched_yield();
     }
-    return task_outcome_of(t, task_status_acquire(t));
+    return 0;
 }
 
 int fj_task_try_unfork(fj_task *t)

@@ -162,6 +162,10 @@ int task_mark_completes_later(fj_task *t);
  * `deadline_ns` < 0: no limit; else an absolute CLOCK_MONOTONIC time.
  * Returns 0 when done, FJ_ETIMEDOUT otherwise. */
 int task_wait_external(fj_task *t, long long deadline_ns);
+/* fj_task_wait's timed wait on a worker: helps as a join does (task.c,
+ * point 2) until t is done (0) or the clock passes deadline_ns
+ * (FJ_ETIMEDOUT). */
+int task_wait_helping(struct fj_worker *w, fj_task *t, long long deadline_ns);
 void task_join_help(struct fj_worker *w, fj_task *t);
 
 long long task_monotonic_ns(void);
