@@ -503,6 +503,16 @@ void fj_cc_complete(fj_counted_completer *c);
  * nothing changes). */
 int fj_cc_complete_exceptionally(fj_counted_completer *c, int error);
 
+/** Java's helpComplete(maxTasks): while c is not complete, runs up to
+ * `max_tasks` completers that have c on their completion path (c itself or a
+ * completer whose chain of completers leads to c), taken newest first from
+ * the top of the calling worker's own deque, where the caller's compute (or
+ * what it runs) forked them; stops at the first task there that is not one.
+ * Java also takes such tasks from other workers' queues: here thieves and
+ * joins do that.  Returns how many ran: 0 if `max_tasks` <= 0, c is complete,
+ * or the caller is not a worker of a pool. */
+int fj_cc_help_complete(fj_counted_completer *c, int max_tasks);
+
 /** Java's quietlyCompleteRoot(): marks the root of c's chain complete
  * normally, without calling any on_completion. */
 void fj_cc_quietly_complete_root(fj_counted_completer *c);

@@ -158,6 +158,26 @@ int fj_cc_complete_exceptionally(fj_counted_completer *c, int error)
     }
 }
 
+/* Whether completer c lies on the completion path of task x: x is a
+ * completer, and c is x or one of the completers above it.  x is queued in
+ * our deque, so x and the completers it will walk to are alive. */
+static bool cc_on_completion_path(const fj_task *x, const void *c)
+{
+    if (x->fn != cc_run)
+        return false;
+    for (const fj_counted_completer *a = FJ_COMPLETER_OF((fj_task *)x); a; a = a->completer)
+        if (a == c)
+            return true;
+    return false;
+}
+
+int fj_cc_help_complete(fj_counted_completer *c, int max_tasks)
+{
+    if (max_tasks <= 0)
+        return 0;
+    return task_help_queued(&c->task, cc_on_completion_path, c, max_tasks);
+}
+
 void fj_cc_quietly_complete_root(fj_counted_completer *c)
 {
     task_complete_later(&fj_cc_get_root(c)->task, 0);

@@ -518,6 +518,33 @@ void task_join_help(fj_worker *w, fj_task *t)
     w->help_depth--;
 }
 
+int task_help_queued(const fj_task *until, bool (*helps)(const fj_task *x, const void *ctx), const void *ctx,
+                     int max_tasks)
+{
+    fj_worker *w = fj_self;
+    int ran = 0;
+    if (!w)
+        return 0;
+    while (ran < max_tasks && w->help_depth <= FJ_HELP_DEPTH_MAX &&
+           !status_is_done(task_status_acquire(until))) {
+        /* Only above our run floor, as a joiner helps (point 2b): the caller's
+         * task, or tasks nested above it, forked these. */
+        fj_task *x = deque_pop_above(&w->deque, worker_run_floor(w));
+        if (!x)
+            break;
+        if (!helps(x, ctx)) {
+            deque_unpop(&w->deque);  /* not one to help with: back on top, untouched */
+            break;
+        }
+        counter_add(&w->count.helps, 1);
+        w->help_depth++;  /* a helping frame, bounded as join_help's (point 3) */
+        task_execute(w, x);
+        w->help_depth--;
+        ran++;
+    }
+    return ran;
+}
+
 /* t is in our deque under newer frames (point 1): take it out and run it
  * here, above a floor of its own, as if it had been on top. */
 static int join_run_removed(fj_worker *w, fj_task *t)

@@ -151,6 +151,12 @@ void task_execute(struct fj_worker *w, fj_task *t);
  * wakes its waiters.  Returns 1 if this call completed it, 0 if it was
  * complete already.  After it returns 1 the task may be freed by its joiner. */
 int task_complete_later(fj_task *t, int error);
+/* Runs, one after the other, up to max_tasks of the tasks on top of the
+ * calling worker's deque above its run floor while `helps` accepts the newest
+ * and `until` is not done; the first one it refuses stays queued.  Returns how
+ * many ran (0 off a worker).  Java's helpComplete (runtime/completer.c). */
+int task_help_queued(const fj_task *until, bool (*helps)(const fj_task *x, const void *ctx), const void *ctx,
+                     int max_tasks);
 
 /* fj_task_not_complete: marks the running task (its body is about to return
  * FJ__RAN_PENDING) so that the settle that completes it publishes it, or

@@ -554,6 +554,99 @@ static void completed_before_it_ran_is_not_run(void)
     CHECK_RC(0, fj_task_outcome(&root.task));
 }
 
+/* ---- helpComplete runs the queued completers on the completion path ---- */
+
+/* On one worker nobody steals: the root's compute forks an unrelated root
+ * first, then leaves whose completer is the root, and helps in steps.  Each
+ * step runs the newest leaves; the unrelated root stops the help and stays
+ * queued; a help of the unrelated root runs it (a completer is on its own
+ * path); once it is complete, a help of it runs nothing, though a completer
+ * on its path is queued. */
+enum { HELP_LEAVES = 6 };
+
+typedef struct help_tree {
+    fj_counted_completer root, unrelated, leaves[HELP_LEAVES], late;
+    int leaves_ran, unrelated_ran;
+    int order[HELP_LEAVES];
+    int steps[5];
+} help_tree;
+
+static help_tree *help_tree_of_leaf(fj_counted_completer *leaf)
+{
+    /* The leaves' completer is the root, the first member. */
+    return FJ_CONTAINER_OF(leaf->completer, help_tree, root);
+}
+
+static int help_leaf(fj_counted_completer *self)
+{
+    help_tree *h = help_tree_of_leaf(self);
+    h->order[h->leaves_ran++] = (int)(self - h->leaves);
+    fj_cc_try_complete(self);
+    return 0;
+}
+
+static int help_unrelated(fj_counted_completer *self)
+{
+    FJ_CONTAINER_OF(self, help_tree, unrelated)->unrelated_ran++;
+    fj_cc_try_complete(self);
+    return 0;
+}
+
+static int help_must_not_run(fj_counted_completer *self)
+{
+    (void)self;
+    CHECK_FAIL("a completer whose completion path holds only complete completers ran");
+    return 0;
+}
+
+static int help_root(fj_counted_completer *self)
+{
+    help_tree *h = FJ_CONTAINER_OF(self, help_tree, root);
+    fj_cc_init(&h->unrelated, NULL, 0, help_unrelated);
+    CHECK_RC(0, fj_fork(&h->unrelated.task));
+    fj_cc_set_pending_count(self, HELP_LEAVES);
+    for (int i = 0; i < HELP_LEAVES; i++) {
+        fj_cc_init(&h->leaves[i], self, 0, help_leaf);
+        CHECK_RC(0, fj_fork(&h->leaves[i].task));
+    }
+    h->steps[0] = fj_cc_help_complete(self, 2);
+    h->steps[1] = fj_cc_help_complete(self, 0);
+    h->steps[2] = fj_cc_help_complete(self, 100);  /* stops at the unrelated root */
+    CHECK_EQ(0, h->unrelated_ran);
+    h->steps[3] = fj_cc_help_complete(&h->unrelated, 1);
+    CHECK(fj_task_is_done(&h->unrelated.task));
+    fj_cc_init(&h->late, &h->unrelated, 0, help_must_not_run);
+    CHECK_RC(0, fj_fork(&h->late.task));
+    h->steps[4] = fj_cc_help_complete(&h->unrelated, 1);  /* complete: nothing to do */
+    CHECK(fj_poll_next_local_task() == &h->late.task);    /* still queued, unrun */
+    CHECK_RC(0, fj_join(&h->unrelated.task));
+    fj_cc_try_complete(self);  /* the leaves brought the count to zero: completes the root */
+    return 0;
+}
+
+static void help_complete_runs_queued_completers_on_the_path(void)
+{
+    unsigned saved = check_workers;
+    check_workers = 1;
+    fj_pool *pool = check_pool();
+    check_workers = saved;
+    help_tree h = {0};
+    fj_cc_init(&h.root, NULL, 0, help_root);
+    CHECK_RC(0, fj_pool_invoke(pool, &h.root.task));
+    CHECK_EQ(2, h.steps[0]);
+    CHECK_EQ(0, h.steps[1]);
+    CHECK_EQ(HELP_LEAVES - 2, h.steps[2]);
+    CHECK_EQ(1, h.steps[3]);
+    CHECK_EQ(0, h.steps[4]);
+    CHECK_EQ(HELP_LEAVES, h.leaves_ran);
+    for (int i = 0; i < HELP_LEAVES; i++)
+        CHECK_EQ(HELP_LEAVES - 1 - i, h.order[i]);  /* newest first */
+    CHECK_EQ(1, h.unrelated_ran);
+    CHECK(fj_task_is_done(&h.root.task));
+    CHECK_EQ(0, fj_cc_help_complete(&h.root, 5));  /* not a worker: runs nothing */
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 /* ---- profiling a tree of completers that free themselves ---- */
 
 /* The for-each shape: every completer but the root frees itself in its own
@@ -645,6 +738,8 @@ static const check_case cases[] = {
     {"completer_settled_while_compute_runs_completes_on_its_error",
      completer_settled_while_compute_runs_completes_on_its_error, CHECK_PER_WORKERS},
     {"completed_before_it_ran_is_not_run", completed_before_it_ran_is_not_run, CHECK_ONCE},
+    {"help_complete_runs_queued_completers_on_the_path", help_complete_runs_queued_completers_on_the_path,
+     CHECK_ONCE},
     {"completed_exceptionally_before_it_ran_is_done_after_its_hook",
      completed_exceptionally_before_it_ran_is_done_after_its_hook, CHECK_ONCE},
     {"self_freeing_completers_under_the_profiler", self_freeing_completers_under_the_profiler, CHECK_PER_WORKERS},
