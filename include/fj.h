@@ -758,9 +758,10 @@ FJ__INLINE void fj__spawn_end(fj_worker *w, fj_frame **tp, fj_frame *f)
      * membarrier is missing, limit stays at the base and the slow path fences. */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     /* Atomic loads, not volatile ones, which the compiler may fold into the test. */
-    const unsigned long *idle = (const unsigned long *)d->fj_idle;
-    if (FJ__UNLIKELY(fj__word_nonzero(&idle[0])) &&
-        __atomic_load_n(&idle[1], __ATOMIC_RELAXED) == 0)
+    /* (A name of ours: a local named like a user's global would warn under -Wshadow.) */
+    const unsigned long *fj_idle_ = (const unsigned long *)d->fj_idle;
+    if (FJ__UNLIKELY(fj__word_nonzero(&fj_idle_[0])) &&
+        __atomic_load_n(&fj_idle_[1], __ATOMIC_RELAXED) == 0)
         fj__spawn_wake(w);
 }
 

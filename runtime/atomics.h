@@ -100,4 +100,14 @@ static inline void fence_light(void)
 /* The cold side of the asymmetric pair: serialises every thread of the process. */
 void fence_heavy(void);
 
+/* A spin-wait hint to the CPU (pause, yield): the one every busy wait uses. */
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 #endif

@@ -141,7 +141,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "frame.h"
+#include "frame_state.h"
 
 void deque_tomb_marker(fj_worker *w, fj_frame *f)
 {

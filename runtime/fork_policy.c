@@ -11,7 +11,7 @@
 #include "idle.h"
 #include "pool.h"
 #include "profile.h"
-#include "task.h"
+#include "execute.h"
 #include "trace.h"
 #include "worker.h"
 

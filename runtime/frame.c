@@ -1,5 +1,6 @@
 /* frame.c - the slow halves of typed spawn and sync (the fast halves are
- * inline in include/fj.h), a thief's run of a typed frame, and FJ_RUN.
+ * inline in include/fj.h) and FJ_RUN; a thief's run of a typed frame is
+ * frame_run.c's.
  *
  * Design overview
  * ===============
@@ -70,62 +71,13 @@
 
 #include "fork_policy.h"
 #include "frame.h"
+#include "frame_observe.h"
+#include "frame_run.h"
 #include "hooks.h"
 #include "idle.h"
 #include "pool.h"
 #include "task.h"
 #include "worker.h"
-
-void frame_ran_at_spawn(fj_worker *w, fj_frame *f)
-{
-    /* A thief never gets such a frame (head moves past it at once); a thief
-     * that did would have nothing to run but the publication. */
-    fj__frame_publish(w, f);
-}
-
-static atomic_word *frame_state(fj_frame *f) { return (atomic_word *)&f->fj_state; }
-
-/* Adds `bits` to a stolen frame's state with a CAS; returns the old state. */
-static unsigned long frame_state_add(fj_frame *f, unsigned long bits)
-{
-    unsigned long s = atomic_load(frame_state(f));
-    for (;;) {
-        /* Full: as a release it publishes what we wrote before (the result,
-         * for FRAME_DONE) to the owner's acquire; as an RMW it cannot lose the
-         * other side's update (thief index / DONE against the waiter). */
-        unsigned long seen = atomic_cas_full(frame_state(f), s, s | bits);
-        if (seen == s)
-            return s;
-        s = seen;
-    }
-}
-
-void fj__frame_publish(fj_worker *w, fj_frame *f)
-{
-    /* The end of a stolen task, before its completion (the profiler's stamps
-     * travel with it; after it the owner may reuse the slot). */
-    if (HOOKS_ON(w) && frame_observed(w))
-        HOOK(w, HOOK_TASK_END, frame_shadow(w, f), -1);
-    unsigned long old = frame_state_add(f, FRAME_DONE);
-    /* From here on the owner may reuse the slot: only `old` is used. */
-    unsigned long waiter = (old >> FRAME_WAITER_SHIFT) & FRAME_WAITER_MASK;
-    if (waiter)
-        parker_wake((unsigned)waiter - 1);
-}
-
-void frame_run_stolen(fj_worker *w, fj_frame *f)
-{
-    /* Where the owner leapfrogs to: our floor, then our index (an RMW, so a
-     * release), both before the body can spawn (task.c, point 2). */
-    size_t outer_floor = worker_enter_floor(w);
-    if (worker_is_member(w))
-        frame_state_add(f, ((unsigned long)w->index + 1) << FRAME_THIEF_SHIFT);
-    if (HOOKS_ON(w) && frame_observed(w))
-        HOOK(w, HOOK_TASK_BEGIN, frame_shadow(w, f), -1);
-    f->fj_run(w, f);
-    /* After the runner's CAS of FRAME_DONE (fj__frame_publish). */
-    worker_leave_floor(w, outer_floor);
-}
 
 /* Runs frame f in place on its owner, observed: named by a stand-in on the
  * stack (frame_observe.c), whose finished stamps go back to f's shadow. */

@@ -21,7 +21,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "frame.h"
+#include "frame_observe.h"
 #include "hooks.h"
 #include "pool.h"
 #include "worker.h"

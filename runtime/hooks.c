@@ -15,7 +15,7 @@
 #include "idle.h"
 #include "pool.h"
 #include "profile.h"
-#include "task.h"
+#include "task_state.h"
 #include "trace.h"
 #include "worker.h"
 

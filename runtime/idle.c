@@ -147,7 +147,7 @@ void idle_park_unlisted(unsigned slot, bool (*has_work)(void *ctx), void *ctx, l
     parker *p = &parkers[slot];
     /* Acquire: as in idle_park; read before the final check below. */
     unsigned e = atomic_load_acquire_u32(&p->word);
-    /* The waker's announcement lives in the task's status word (task.c); the
+    /* The waker's announcement lives in the task's status word (task_state.c); the
      * caller registered there with a full CAS, and we still want the heavy fence
      * against the fast-path completion's fence_light (task_inline.h). */
     fence_heavy();

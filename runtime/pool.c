@@ -20,7 +20,7 @@
 #include "pool.h"
 #include "scheduler.h"
 #include "stats.h"
-#include "task.h"
+#include "task_state.h"
 
 void fj_config_init(fj_config *c)
 {

@@ -9,7 +9,7 @@
 #include <sched.h>
 
 #include "fork_policy.h"
-#include "frame.h"
+#include "frame_observe.h"
 #include "hooks.h"
 #include "idle.h"
 #include "pool.h"

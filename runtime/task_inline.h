@@ -85,7 +85,7 @@ FJ_ALWAYS_INLINE int task_run_popped_by_joiner(fj_worker *w, fj_task *t, unsigne
     /* Release: the body's writes happen-before any thread that acquires DONE. */
     atomic_store_release_u8(task_phase_byte(t), PHASE_DONE);
     /* StoreLoad: DONE vs a waiter's registration; pairs with fence_heavy() in
-     * the waiters (task.c: join_park, task_wait_external). */
+     * the waiters (task.c join_park, task_state.c task_wait_external). */
     fence_light();
     /* Any bit above the phase: a waiter to wake or an abort to report. */
     if (__builtin_expect(task_status_above_phase(t), 0))

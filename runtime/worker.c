@@ -7,11 +7,11 @@
  *      usually the largest piece of work). */
 #include <sched.h>
 
-#include "frame.h"
+#include "frame_observe.h"
 #include "hooks.h"
 #include "idle.h"
 #include "pool.h"
-#include "task.h"
+#include "task_state.h"
 #include "worker.h"
 
 __thread fj_worker *fj_self __attribute__((tls_model("initial-exec")));

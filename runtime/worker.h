@@ -83,23 +83,14 @@ static inline size_t worker_enter_floor(fj_worker *w)
     return old;
 }
 
-/* After the task's completion is published (a full-fence RMW in task.c and
- * frame.c), so a joiner that still sees the task running read a floor of its
+/* After the task's completion is published (a full-fence RMW in task_state.c
+ * and frame_run.c), so a joiner that still sees the task running read a floor of its
  * run, never this older one (deque.c, point 8). */
 static inline void worker_leave_floor(fj_worker *w, size_t old) { atomic_store(&w->run_floor, old); }
 
 static inline const fj_frame *worker_run_floor(const fj_worker *w)
 {
     return (const fj_frame *)atomic_load((atomic_word *)&w->run_floor);
-}
-
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
 }
 
 #endif

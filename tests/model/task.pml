@@ -1,4 +1,4 @@
-/* task.pml - one task's life (runtime/task.h, task_inline.h, task.c) under
+/* task.pml - one task's life (runtime/task_state.{h,c}, execute.c, task_inline.h, task.c) under
  * x86-TSO (tso.pml): fork, steal, execute, complete, join (inline pop, or
  * stolen -> help -> park), cancel or fail racing with all of it, and waiters
  * parking on it.
@@ -25,7 +25,7 @@
  * owner's store buffer, a steal needs that store in memory, and pop/steal
  * decide atomically who takes t (deque.pml checks that part).
  *
- * The status word (task.h) is three cells of mem[]: PHASE (byte 0), FLAGS
+ * The status word (task_state.h) is three cells of mem[]: PHASE (byte 0), FLAGS
  * (byte 1: CANCELLED, FAILED, FORCED, SETTLE_PENDING, FUTEX_WAITERS) and
  * WAITER (bytes 2-3).  A word
  * load reads all three (each from the own buffer or memory, as x86 does); a
@@ -395,7 +395,7 @@ inline PARKER_WAKE(me, x_waiter)
     FUTEX_WAKE(me, PWORD + x_waiter - 1)
 }
 
-/* task_wake_waiters(status, old) (task.c): after a CAS that published DONE,
+/* task_wake_waiters(status, old) (task_state.c): after a CAS that published DONE,
  * wake the waiters that CAS returned; uses only those values (futex_wake
  * takes t's address but reads nothing there). */
 inline WAKE_WAITERS(me, x_fl, x_wt)
@@ -434,7 +434,7 @@ inline THREAD_DONE(x_held)
 #define PENDING_SEEN(x_fl) 0
 #endif
 
-/* task_settle(t, x_flag) (task.c): x_res = WON (it returned 0) or REFUSED
+/* task_settle(t, x_flag) (task_state.c): x_res = WON (it returned 0) or REFUSED
  * (FJ_EINVAL).  With task_settle_forked inline; uses the caller's ph, fl, wt,
  * nph, nfl, ok.  Without labels: the owner and the thief expand it (in cc_run)
  * more than once. */
@@ -546,7 +546,7 @@ inline FAIL_RECORD(me, x_err, x_res)
     fi
 }
 
-/* fj_task_fail(t, x_err) (task.c): uses the caller's ph, fl, wt, nph, nfl, ok. */
+/* fj_task_fail(t, x_err) (task_state.c): uses the caller's ph, fl, wt, nph, nfl, ok. */
 inline FAIL(me, x_err, x_res)
 {
     FAIL_RECORD(me, x_err, x_res);
@@ -556,7 +556,7 @@ inline FAIL(me, x_err, x_res)
     fi
 }
 
-/* task_mark_completes_later(t) (task.c), called by fj_task_not_complete as
+/* task_mark_completes_later(t) (task_state.c), called by fj_task_not_complete as
  * the body's return.  Uses the caller's ph, fl, wt, nph, ok. */
 inline MARK_COMPLETES_LATER(me)
 {
@@ -609,7 +609,7 @@ inline MARK_COMPLETES_LATER(me)
     fi
 }
 
-/* task_complete_later(t, x_err) (task.c).  Uses the caller's ph, fl, wt,
+/* task_complete_later(t, x_err) (task_state.c).  Uses the caller's ph, fl, wt,
  * nph, ok. */
 inline COMPLETE_LATER(me, x_err)
 {
