@@ -1,5 +1,6 @@
-/* java.h - private glue of the Java layer (java_task.c, java_pool.c,
- * managed_block.c): per-pool counters the core pool does not keep.
+/* java.h - private glue of the Java layer (java.c; used by java_task.c,
+ * java_pool.c, managed_block.c): per-pool counters the core pool does not
+ * keep, the quiescence test, and the polling waits' back-off and deadlines.
  *
  * The core fj_pool has no room for Java-only state, and its hot paths should
  * not pay for it, so the Java layer keeps a small side table keyed by pool:
@@ -22,7 +23,7 @@ unsigned java_count_get(const fj_pool *pool, enum java_count kind);
 
 /* True if nothing is queued in the pool and every worker is parked in the
  * scheduler loop or idle in fj_help_quiesce (counted as JAVA_QUIESCING).  See
- * java_pool.c for why the answer cannot be "quiescent" while a task runs. */
+ * java.c for why the answer cannot be "quiescent" while a task runs. */
 bool java_pool_quiescent(const fj_pool *pool);
 
 /* Waits a little, longer on later rounds, never past `deadline_ns`
@@ -33,5 +34,12 @@ void java_backoff(unsigned round, long long deadline_ns);
  * for FJ_NO_TIMEOUT, else now + timeout_ns, so that a timeout <= 0 has
  * already expired (Java's convention). */
 long long java_deadline_after(long long timeout_ns);
+
+/* Whether a deadline of java_deadline_after (-1: none) has passed. */
+bool java_deadline_passed(long long deadline_ns);
+
+/* Polls java_pool_quiescent with java_backoff until it is true (0) or the
+ * deadline passes (FJ_ETIMEDOUT): awaitQuiescence from outside the pool. */
+int java_await_quiescent(const fj_pool *pool, long long deadline_ns);
 
 #endif

@@ -2,7 +2,7 @@
  *
  * Almost all are thin: invokeAll is fork/invoke/join in Java's order, get is
  * a join, reinitialize is fj_task_init, quietlyComplete is a settle of the
- * status word (task.c), the poll/peek members are a deque pop or peek plus
+ * status word (task_state.c), the poll/peek members are a deque pop or peek plus
  * the take-back that tryUnfork does.  The two with logic of their own are
  * getSurplusQueuedTaskCount (Java's estimate, from the deque size and the
  * pool's idle count) and helpQuiesce (run work until the pool is quiescent).
@@ -187,7 +187,7 @@ void fj_help_quiesce(void)
     if (!w) {
         fj_pool *common = fj_common_pool();
         if (common)
-            (void)fj_pool_await_quiescence(common, FJ_NO_TIMEOUT);
+            (void)java_await_quiescent(common, -1);
         return;
     }
     /* We count as quiescing only while we found nothing and back off, so that

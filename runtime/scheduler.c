@@ -50,7 +50,7 @@ static void worker_park(fj_worker *w)
     fj_pool *pool = w->pool;
     counter_add(&w->count.parks, 1);
     HOOK(w, HOOK_PARK, NULL, -1);
-    /* Full (both): the quiescence test (java_pool.c) reads idle_workers with
+    /* Full (both): the quiescence test (java.c) reads idle_workers with
      * acquire; counting ourselves idle must not pass our last task's effects,
      * and counting ourselves active again must precede the work we take. */
     atomic_fetch_add_full(&pool->idle_workers, 1);
