@@ -35,47 +35,52 @@ static void task_wake_waiters(atomic_u32 *status, unsigned old)
         futex_wake(status, INT_MAX);  /* does not read t: safe after free */
 }
 
+/* Moves the phase to `phase` (DONE or DONE_ERROR) with one CAS and returns
+ * the word it replaced in *old; with `unless_done`, writes nothing and
+ * returns false if the task is done already. */
+static bool task_cas_phase(atomic_u32 *status, unsigned char phase, bool unless_done, unsigned *old)
+{
+    unsigned s = atomic_load_u32(status);
+    for (;;) {
+        if (unless_done && status_is_done(s))
+            return false;
+        unsigned desired = (s & ~STATUS_PHASE_MASK) | phase;
+        /* Full: releases the writes of the task (its body; for a completer,
+         * its completers' results and on_completion too) to whoever acquires
+         * DONE, pairing with the acquire of every join, get and is_done.
+         * Being a CAS, it returns the waiters registered before it (point 6),
+         * and fails if one registers meanwhile. */
+        unsigned seen = atomic_cas_full_u32(status, s, desired);
+        if (seen == s) {
+            *old = s;
+            return true;
+        }
+        s = seen;
+    }
+}
+
 void task_publish(fj_task *t, unsigned char phase)
 {
     atomic_u32 *status = task_status(t);
-    unsigned old = atomic_load_u32(status);
-    for (;;) {
-        unsigned desired = (old & ~STATUS_PHASE_MASK) | phase;
-        /* Full: releases the body's writes to whoever acquires DONE, and tells
-         * us atomically which waiters registered before it. */
-        unsigned seen = atomic_cas_full_u32(status, old, desired);
-        if (seen == old)
-            break;
-        old = seen;
-    }
-    task_wake_waiters(status, old);
+    unsigned old;
+    task_cas_phase(status, phase, false, &old);
+    task_wake_waiters(status, old);  /* t may be gone now */
 }
 
 int task_complete_later(fj_task *t, int error)
 {
     atomic_u32 *status = task_status(t);
-    unsigned old = atomic_load_u32(status);
-    if (status_is_done(old))
+    if (status_is_done(atomic_load_u32(status)))
         return 0;
     unsigned char phase = PHASE_DONE;
     if (error < 0) {
         task_record_error(t, error);  /* before the CAS that makes joiners read it */
         phase = PHASE_DONE_ERROR;
     }
-    for (;;) {
-        if (status_is_done(old))
-            return 0;
-        unsigned desired = (old & ~STATUS_PHASE_MASK) | phase;
-        /* Full: releases the writes of the task and of its completers (results,
-         * on_completion) to whoever acquires DONE; pairs with the acquire of
-         * every join, get and is_done.  Being a CAS, it returns the waiters
-         * registered before it (point 6), and fails if one registers meanwhile. */
-        unsigned seen = atomic_cas_full_u32(status, old, desired);
-        if (seen == old)
-            break;
-        old = seen;
-    }
-    task_wake_waiters(status, old);
+    unsigned old;
+    if (!task_cas_phase(status, phase, true, &old))
+        return 0;
+    task_wake_waiters(status, old);  /* t may be gone now */
     return 1;
 }
 

@@ -438,6 +438,17 @@ static void completer_settled_while_compute_runs_completes_on_its_error(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* A pool of one worker: nothing forked there is stolen, so what runs where is
+ * known. */
+static fj_pool *one_worker_pool(void)
+{
+    unsigned saved = check_workers;
+    check_workers = 1;
+    fj_pool *pool = check_pool();
+    check_workers = saved;
+    return pool;
+}
+
 /* ---- completed exceptionally from outside before it ran ---- */
 
 /* fj_java.h: on_exceptional_completion runs "before it is marked done".  A
@@ -486,10 +497,7 @@ static int hook_lets_worker_through(fj_counted_completer *self, int error, fj_co
 
 static void completed_exceptionally_before_it_ran_is_done_after_its_hook(void)
 {
-    unsigned saved = check_workers;
-    check_workers = 1;
-    fj_pool *pool = check_pool();
-    check_workers = saved;
+    fj_pool *pool = one_worker_pool();
     atomic_store(&gate_entered, 0);
     atomic_store(&gate_open, 0);
     fj_task gate = FJ_TASK_INIT(wait_at_gate);
@@ -539,10 +547,7 @@ static int early_driver_run(fj_task *t)
 
 static void completed_before_it_ran_is_not_run(void)
 {
-    unsigned saved = check_workers;
-    check_workers = 1;
-    fj_pool *pool = check_pool();
-    check_workers = saved;
+    fj_pool *pool = one_worker_pool();
     atomic_store(&counted_computes, 0);
     fj_counted_completer root;
     fj_cc_init(&root, NULL, 0, counting_compute);
@@ -626,10 +631,7 @@ static int help_root(fj_counted_completer *self)
 
 static void help_complete_runs_queued_completers_on_the_path(void)
 {
-    unsigned saved = check_workers;
-    check_workers = 1;
-    fj_pool *pool = check_pool();
-    check_workers = saved;
+    fj_pool *pool = one_worker_pool();
     help_tree h = {0};
     fj_cc_init(&h.root, NULL, 0, help_root);
     CHECK_RC(0, fj_pool_invoke(pool, &h.root.task));
