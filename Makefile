@@ -102,20 +102,24 @@ $(BUILD)/tests/%: tests/%.c tests/check.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Iruntime -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
 
-# Every public header must stand alone, as C and as C++.
+# Every public header must stand alone, as C and as C++, and stay silent under
+# -Wshadow in a program whose globals are named like the parameters of the
+# header's inline code (SHADOW_GLOBALS).
 PUBLIC_HEADERS := $(wildcard include/*.h)
+SHADOW_GLOBALS := int w, t, f, d, p, n, run, tp, idle, args, size, top, word, task, pool, status, data, result, error, head, first, second, fn, arg;
 header-check: $(BUILD)/.header-c $(BUILD)/.header-cxx
 $(BUILD)/.header-c: $(PUBLIC_HEADERS)
 	@mkdir -p $(@D)
 	@for h in $(notdir $(PUBLIC_HEADERS)); do \
-	  printf '#include "%s"\nint main(void) { return fj_strerror(0) == 0; }\n' $$h | \
-	  $(CC) $(CSTD) $(WARNINGS) -Iinclude -x c -fsyntax-only - || exit 1; done
+	  printf '%s\n#include "%s"\nint main(void) { return fj_strerror(0) == 0; }\n' '$(SHADOW_GLOBALS)' $$h | \
+	  $(CC) $(CSTD) $(WARNINGS) -Wshadow -Iinclude -x c -fsyntax-only - || exit 1; done
 	@touch $@
-$(BUILD)/.header-cxx: $(PUBLIC_HEADERS)
+$(BUILD)/.header-cxx: $(PUBLIC_HEADERS) include/fj.hpp
 	@mkdir -p $(@D)
-	@if command -v c++ >/dev/null 2>&1; then for h in $(notdir $(PUBLIC_HEADERS)); do \
-	  printf '#include "%s"\nint main() { fj_task t = FJ_TASK_INIT(nullptr); return t.fn != nullptr; }\n' $$h | \
-	  c++ -std=c++11 -Wall -Wextra -Werror -Iinclude -x c++ -fsyntax-only - || exit 1; done; \
+	@if command -v c++ >/dev/null 2>&1; then for h in $(notdir $(PUBLIC_HEADERS)) fj.hpp; do \
+	  std=c++11; [ $$h = fj.hpp ] && std=c++17; \
+	  printf '%s\n#include "%s"\nint main() { fj_task probe = FJ_TASK_INIT(nullptr); return probe.fn != nullptr; }\n' '$(SHADOW_GLOBALS)' $$h | \
+	  c++ -std=$$std -Wall -Wextra -Wshadow -Werror -Iinclude -x c++ -fsyntax-only - || exit 1; done; \
 	else echo "header-check: no C++ compiler, C++ check skipped"; fi
 	@touch $@
 
