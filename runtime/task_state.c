@@ -226,9 +226,13 @@ int task_settle(fj_task *t, unsigned flag)
                 return rc;
             continue;
         }
-        /* Never forked: complete at once.  Full: a CAS, so a fork that
-         * published FORKED meanwhile makes us look again; releases fj_error. */
+        /* Never forked: complete at once, unless the failer publishes it
+         * itself after its hook (fj_cc_complete_exceptionally: the task stays
+         * NEW, flagged, until then).  Full: a CAS, so a fork that published
+         * FORKED meanwhile makes us look again; releases fj_error. */
         unsigned desired = ((s | flag) & ~STATUS_PHASE_MASK) | PHASE_DONE;
+        if (flag & STATUS_FAILER_PUBLISHES)
+            desired = s | flag;
         if (atomic_cas_full_u32(status, s, desired) == s)
             return 0;
     }

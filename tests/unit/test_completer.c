@@ -559,6 +559,50 @@ static void completed_before_it_ran_is_not_run(void)
     CHECK_RC(0, fj_task_outcome(&root.task));
 }
 
+/* ---- completed exceptionally before it was ever forked ---- */
+
+/* fj_java.h: on_exceptional_completion runs "before it is marked done", also
+ * for a completer nobody forked (a root the caller completes exceptionally
+ * before handing it out).  Before the fix the fail marked it done at once,
+ * and the hook found it done. */
+typedef struct unforked {
+    fj_counted_completer cc;
+    int hooks, done_in_hook, abnormal_in_hook;
+} unforked;
+
+static int unforked_compute(fj_counted_completer *self)
+{
+    (void)self;
+    CHECK_FAIL("the compute of a completer never forked ran");
+    return 0;
+}
+
+static int unforked_hook(fj_counted_completer *self, int error, fj_counted_completer *caller)
+{
+    unforked *u = FJ_CONTAINER_OF(self, unforked, cc);
+    CHECK_RC(SETTLE_FAIL_ERROR, error);
+    CHECK(caller == self);
+    u->done_in_hook = fj_task_is_done(&self->task);
+    u->abnormal_in_hook = fj_task_is_completed_abnormally(&self->task);
+    u->hooks++;
+    return 1;
+}
+
+static void unforked_completed_exceptionally_is_done_after_its_hook(void)
+{
+    unforked u = {0};
+    fj_cc_init(&u.cc, NULL, 0, unforked_compute);
+    u.cc.on_exceptional_completion = unforked_hook;
+    CHECK_RC(0, fj_cc_complete_exceptionally(&u.cc, SETTLE_FAIL_ERROR));
+    CHECK_EQ(1, u.hooks);
+    CHECK_EQ(0, u.done_in_hook);
+    CHECK_EQ(1, u.abnormal_in_hook);
+    CHECK(fj_task_is_done(&u.cc.task));
+    CHECK_RC(SETTLE_FAIL_ERROR, fj_task_outcome(&u.cc.task));
+    CHECK_RC(FJ_EINVAL, fj_cc_complete_exceptionally(&u.cc, SETTLE_FAIL_ERROR));  /* complete: refused */
+    CHECK_EQ(1, u.hooks);
+}
+
 /* ---- helpComplete runs the queued completers on the completion path ---- */
 
 /* On one worker nobody steals: the root's compute forks an unrelated root
@@ -740,6 +784,8 @@ static const check_case cases[] = {
     {"completer_settled_while_compute_runs_completes_on_its_error",
      completer_settled_while_compute_runs_completes_on_its_error, CHECK_PER_WORKERS},
     {"completed_before_it_ran_is_not_run", completed_before_it_ran_is_not_run, CHECK_ONCE},
+    {"unforked_completed_exceptionally_is_done_after_its_hook", unforked_completed_exceptionally_is_done_after_its_hook,
+     CHECK_ONCE},
     {"help_complete_runs_queued_completers_on_the_path", help_complete_runs_queued_completers_on_the_path,
      CHECK_ONCE},
     {"completed_exceptionally_before_it_ran_is_done_after_its_hook",
