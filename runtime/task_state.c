@@ -40,6 +40,8 @@ static void task_wake_waiters(atomic_u32 *status, unsigned old)
  * returns false if the task is done already. */
 static bool task_cas_phase(atomic_u32 *status, unsigned char phase, bool unless_done, unsigned *old)
 {
+    /* Relaxed: only the CAS's first guess; a stale word makes the CAS fail
+     * and return the current one, and the loop decides on that. */
     unsigned s = atomic_load_u32(status);
     for (;;) {
         if (unless_done && status_is_done(s))
@@ -70,6 +72,8 @@ void task_publish(fj_task *t, unsigned char phase)
 int task_complete_later(fj_task *t, int error)
 {
     atomic_u32 *status = task_status(t);
+    /* Relaxed: a done task never becomes undone and nothing of it is read
+     * after this answer; "not done" is decided again by the CAS. */
     if (status_is_done(atomic_load_u32(status)))
         return 0;
     unsigned char phase = PHASE_DONE;
