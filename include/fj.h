@@ -625,6 +625,32 @@ fj_worker *fj__current_worker(void);
 #define FJ__LIKELY(x) __builtin_expect(!!(x), 1)
 #define FJ__UNLIKELY(x) __builtin_expect(!!(x), 0)
 
+/* The cold calls of the inline spawn, as the fast path calls them.  Under
+ * clang on x86-64 each goes through a small function of the program's own,
+ * with clang's preserve_most convention: the call then keeps the caller's
+ * registers, so values live across it need no callee-saved register in the
+ * task's body (push and pop pairs in every call of a typed task, on the
+ * path that never takes the cold call).  The stub saves and restores what
+ * the library's ordinary call clobbers, on the cold path only.  gcc has no
+ * such convention; it calls the library directly. */
+#if defined(__clang__) && defined(__x86_64__) && defined(__has_attribute)
+#if __has_attribute(preserve_most)
+#define FJ__COLD_STUBS 1
+#endif
+#endif
+#ifdef FJ__COLD_STUBS
+#define FJ__COLD_STUB static __attribute__((preserve_most, noinline, cold, unused))
+/* Returns nothing: clang 14 restores RAX, the return register, at the end of a
+ * preserve_most function.  The caller reads the frame fj__spawn_settle returns
+ * from the word top instead, which is where it lies. */
+FJ__COLD_STUB void fj__spawn_settle_cold(fj_worker *w, fj_frame *top) { (void)fj__spawn_settle(w, top); }
+FJ__COLD_STUB void fj__spawn_slow_cold(fj_worker *w) { fj__spawn_slow(w); }
+FJ__COLD_STUB void fj__spawn_wake_cold(fj_worker *w) { fj__spawn_wake(w); }
+#else
+#define fj__spawn_slow_cold fj__spawn_slow
+#define fj__spawn_wake_cold fj__spawn_wake
+#endif
+
 /* The calling worker's own top (a plain load: only it writes top). */
 FJ__INLINE fj_frame *fj__top(fj_worker *w) { return ((fj_deque_ends *)(void *)w)->fj_top; }
 
@@ -722,8 +748,14 @@ FJ__INLINE fj_frame *fj__spawn_begin(fj_worker *w, fj_frame *t, fj_frame_fn run)
      * instructions per fork+join, and slower (docs/performance.md). */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     fj_frame *f = t;
-    if (FJ__UNLIKELY(fj__top_moved(d, f)))
+    if (FJ__UNLIKELY(fj__top_moved(d, f))) {
+#ifdef FJ__COLD_STUBS
+        fj__spawn_settle_cold(w, f);
+        f = d->fj_top;  /* what fj__spawn_settle returns (a plain load: only we write top) */
+#else
         f = fj__spawn_settle(w, f);
+#endif
+    }
     f->fj_run = run;
     return f;  /* the caller writes the arguments into f->fj_data */
 }
@@ -737,7 +769,7 @@ FJ__INLINE void fj__spawn_end(fj_worker *w, fj_frame **tp, fj_frame *f)
      * leave top anywhere (a spawn run at once leaves it unmoved).  A plain
      * load: only this thread writes it. */
     if (FJ__UNLIKELY(f >= d->fj_limit)) {
-        fj__spawn_slow(w);
+        fj__spawn_slow_cold(w);
         *tp = d->fj_top;
         return;
     }
@@ -767,7 +799,7 @@ FJ__INLINE void fj__spawn_end(fj_worker *w, fj_frame **tp, fj_frame *f)
     const unsigned long *fj_idle_ = (const unsigned long *)d->fj_idle;
     if (FJ__UNLIKELY(fj__word_nonzero(&fj_idle_[0])) &&
         __atomic_load_n(&fj_idle_[1], __ATOMIC_RELAXED) == 0)
-        fj__spawn_wake(w);
+        fj__spawn_wake_cold(w);
 }
 
 /* A spawn whose arguments are `size` bytes at `args` (fj.hpp). */

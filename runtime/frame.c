@@ -149,6 +149,8 @@ void fj__spawn_wake(fj_worker *w) { idle_signal_work(&w->pool->idle); }
 
 static void frame_sync_leftovers(fj_worker *w, fj_frame *entry_top);
 
+/* Returns the word top, where the spawn goes: the inline spawn under clang
+ * reads it from there instead (include/fj.h, FJ__COLD_STUBS). */
 fj_frame *fj__spawn_settle(fj_worker *w, fj_frame *top)
 {
     /* A function the spawning task called left frames above its copy of top
