@@ -19,7 +19,7 @@ int drv_init(int workers)
     config.workers = (unsigned)workers;
     int rc = fj_pool_create(&pool, &config);
     if (rc != 0)
-        fprintf(stderr, "fj_pool_create: %s\n", fj_strerror(rc));
+        fprintf(stderr, "fj_pool_create: %s (%s)\n", fj_strerror(rc), fj_last_error_detail());
     return rc;
 }
 

@@ -16,7 +16,8 @@
 #
 # The fine-grained programs (fib, dfs, knapsack, pi; bench/fine/) also run as
 # fj-typed, fj-classic and lace (when built: LACE_DIR, mk/bench.mk); their
-# "serial" is bench/fine's serial twin.  Each cell also records the CPU the
+# "serial" is bench/fine's serial twin.  The other programs run as fj-typed
+# too (bench/fj_typed_bench.c: fj_bench.c with typed tasks).  Each cell also records the CPU the
 # process used: cpu_busy, cores' worth of user+sys time over the wall time of
 # the timed runs, and cpu_idle, the same over a pause after them with no work
 # (a runtime whose idle workers spin shows ~1 per spinning worker); the
@@ -82,7 +83,10 @@ command_of() {  # system [program] -> command prefix, or empty if unavailable
     case $1 in
     java) [ -f $dir/java/Bench.class ] && echo "java -Xss16m -Xmx3g -cp $dir/java Bench" ;;
     fj++) [ -x $dir/fjxx_bench ] && echo "$dir/fjxx_bench" ;;
-    fj-typed | fj-classic | lace) [ -x $dir/fine/$1 ] && [ "${2:-fib}" = fib ] && echo "$dir/fine/$1" ;;
+    fj-classic | lace) [ -x $dir/fine/$1 ] && [ "${2:-fib}" = fib ] && echo "$dir/fine/$1" ;;
+    fj-typed)  # fib: bench/fine's (Lace's flags); the other programs: fj_typed_bench.c
+        if [ "${2:-fib}" = fib ]; then [ -x $dir/fine/$1 ] && echo "$dir/fine/$1"
+        else [ -x $dir/fj-typed_bench ] && echo "$dir/fj-typed_bench"; fi ;;
     *) [ -x $dir/${1}_bench ] && echo "$dir/${1}_bench" ;;
     esac
 }

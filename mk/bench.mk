@@ -80,7 +80,7 @@ bench-clean:
 
 # Probe the peers only when a bench target is asked for (each probe compiles).
 ifneq ($(filter bench-build,$(MAKECMDGOALS)),)
-BENCH_BINS := $(BENCH_DIR)/serial_bench $(BENCH_DIR)/fj_bench $(BENCH_DIR)/fj_micro $(BENCH_DIR)/report \
+BENCH_BINS := $(BENCH_DIR)/serial_bench $(BENCH_DIR)/fj_bench $(BENCH_DIR)/fj-typed_bench $(BENCH_DIR)/fj_micro $(BENCH_DIR)/report \
 	$(BENCH_DIR)/fib_floor
 ifeq ($(shell sh bench/peers.sh has libgomp && echo yes),yes)
 BENCH_BINS += $(BENCH_DIR)/libgomp_bench
@@ -153,6 +153,11 @@ $(BENCH_DIR)/serial_bench: $(BENCH_DIR)/serial_bench.o $(BENCH_COMMON)
 	$(BENCH_CC) $^ -o $@ -lm
 
 $(BENCH_DIR)/fj_bench: $(BENCH_DIR)/fj_bench.o $(BENCH_COMMON) $(BENCH_RELEASE_LIB)
+	$(BENCH_CC) $(filter %.o,$^) -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+
+# The same programs with typed tasks (system fj-typed; its fib is bench/fine's).
+$(BENCH_DIR)/fj_typed_bench.o: include/fj.h
+$(BENCH_DIR)/fj-typed_bench: $(BENCH_DIR)/fj_typed_bench.o $(BENCH_COMMON) $(BENCH_RELEASE_LIB)
 	$(BENCH_CC) $(filter %.o,$^) -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
 
 $(BENCH_DIR)/fib_floor: $(BENCH_DIR)/fib_floor.o $(BENCH_DIR)/kernels.o

@@ -26,7 +26,7 @@ static void make_pool(unsigned workers)
     config.workers = workers;
     int rc = fj_pool_create(&pool, &config);
     if (rc != 0) {
-        fprintf(stderr, "fj_pool_create: %s\n", fj_strerror(rc));
+        fprintf(stderr, "fj_pool_create: %s (%s)\n", fj_strerror(rc), fj_last_error_detail());
         exit(1);
     }
 }
