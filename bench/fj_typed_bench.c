@@ -8,22 +8,14 @@
 #include <string.h>
 
 #include "fj.h"
+#include "fj_pool.h"
 #include "harness.h"
 #include "kernels.h"
 
 const char *const drv_system = "fj-typed";
 static fj_pool *pool;
 
-int drv_init(int workers)
-{
-    fj_config config;
-    fj_config_init(&config);
-    config.workers = (unsigned)workers;
-    int rc = fj_pool_create(&pool, &config);
-    if (rc != 0)
-        fprintf(stderr, "fj_pool_create: %s (%s)\n", fj_strerror(rc), fj_last_error_detail());
-    return rc;
-}
+int drv_init(int workers) { return bench_fj_pool_create(&pool, (unsigned)workers); }
 
 void drv_fini(void)
 {

@@ -43,7 +43,7 @@ LACE_BUILD ?= $(BENCH_DIR)/lace
 FINE_MARCH ?= -march=native
 FINE_CFLAGS := -O3 -DNDEBUG -flto -std=gnu11 $(FINE_MARCH) -Wall -Wextra -Werror -Iinclude -Ibench/fine
 LACE_CFLAGS := -O3 $(FINE_MARCH) -DNDEBUG -DLACE_USE_MMAP=1 -std=gnu11
-FINE_SRC := bench/fine/main.c bench/fine/fine.h
+FINE_SRC := bench/fine/main.c bench/fine/fine.h bench/fj_pool.h
 # The typed API (FJ_TASK, FJ_SPAWN, ...) is built only when fj.h has it.
 FINE_TYPED := $(shell grep -qs FJ_SPAWN include/fj.h && echo yes)
 , := ,
@@ -156,7 +156,7 @@ $(BENCH_DIR)/fj_bench: $(BENCH_DIR)/fj_bench.o $(BENCH_COMMON) $(BENCH_RELEASE_L
 	$(BENCH_CC) $(filter %.o,$^) -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
 
 # The same programs with typed tasks (system fj-typed; its fib is bench/fine's).
-$(BENCH_DIR)/fj_typed_bench.o: include/fj.h
+$(BENCH_DIR)/fj_bench.o $(BENCH_DIR)/fj_typed_bench.o: bench/fj_pool.h include/fj.h
 $(BENCH_DIR)/fj-typed_bench: $(BENCH_DIR)/fj_typed_bench.o $(BENCH_COMMON) $(BENCH_RELEASE_LIB)
 	$(BENCH_CC) $(filter %.o,$^) -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
 

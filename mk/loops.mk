@@ -22,7 +22,7 @@ $(BENCH_LOOPS_DIR)/kernels.o: bench/loops/kernels.c bench/loops/kernels.h
 	@mkdir -p $(@D)
 	gcc -std=gnu11 $(BENCH_LOOPS_FLAGS) -falign-functions=64 -c $< -o $@
 
-$(BENCH_LOOPS_DIR)/loops_fj: bench/loops/loops_fj.c $(BENCH_LOOPS_COMMON) build/release/libfj.a
+$(BENCH_LOOPS_DIR)/loops_fj: bench/loops/loops_fj.c bench/fj_pool.h $(BENCH_LOOPS_COMMON) build/release/libfj.a
 	$(MAKE) VARIANT=release lib
 	gcc -std=gnu11 $(BENCH_LOOPS_FLAGS) $< $(BENCH_LOOPS_COMMON) build/release/libfj.a -latomic_ops -pthread -o $@
 

@@ -5,20 +5,12 @@
 
 #include "fine.h"
 #include "fj.h"
+#include "../fj_pool.h"
 
 const char *const fine_system = "fj-typed";
 static fj_pool *pool;
 
-int fine_init(int workers)
-{
-    fj_config config;
-    fj_config_init(&config);
-    config.workers = (unsigned)workers;
-    int rc = fj_pool_create(&pool, &config);
-    if (rc != 0)
-        fprintf(stderr, "fj_pool_create: %s (%s)\n", fj_strerror(rc), fj_last_error_detail());
-    return rc;
-}
+int fine_init(int workers) { return bench_fj_pool_create(&pool, (unsigned)workers); }
 
 void fine_fini(void) { fj_pool_destroy(pool); }
 

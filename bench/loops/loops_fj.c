@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "fj.h"
+#include "../fj_pool.h"
 #include "harness.h"
 
 static fj_pool *pool;
@@ -21,14 +22,8 @@ static void run_fj(const loop_input *in, int64_t grain)
 
 static void make_pool(unsigned workers)
 {
-    fj_config config;
-    fj_config_init(&config);
-    config.workers = workers;
-    int rc = fj_pool_create(&pool, &config);
-    if (rc != 0) {
-        fprintf(stderr, "fj_pool_create: %s (%s)\n", fj_strerror(rc), fj_last_error_detail());
+    if (bench_fj_pool_create(&pool, workers) != 0)
         exit(1);
-    }
 }
 
 int main(int argc, char **argv)
