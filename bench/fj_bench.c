@@ -15,12 +15,7 @@ static fj_pool *pool;
 
 int drv_init(int workers) { return bench_fj_pool_create(&pool, (unsigned)workers); }
 
-void drv_fini(void)
-{
-    if (getenv("BENCH_FJ_STATS"))
-        fj_pool_print_stats(pool, stderr);
-    fj_pool_destroy(pool);
-}
+void drv_fini(void) { bench_fj_pool_destroy(pool); }
 
 static void invoke(fj_task *root)
 {

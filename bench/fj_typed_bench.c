@@ -3,8 +3,6 @@
  * teaches: the same recursion, the same order of forks and joins, the
  * arguments in the deque's frames instead of task structs on the stack.
  * Each run is one FJ_RUN from main(). */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "fj.h"
@@ -17,12 +15,7 @@ static fj_pool *pool;
 
 int drv_init(int workers) { return bench_fj_pool_create(&pool, (unsigned)workers); }
 
-void drv_fini(void)
-{
-    if (getenv("BENCH_FJ_STATS"))
-        fj_pool_print_stats(pool, stderr);
-    fj_pool_destroy(pool);
-}
+void drv_fini(void) { bench_fj_pool_destroy(pool); }
 
 /* ---- fib ---- */
 

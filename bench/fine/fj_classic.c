@@ -13,7 +13,7 @@ static fj_pool *pool;
 
 int fine_init(int workers) { return bench_fj_pool_create(&pool, (unsigned)workers); }
 
-void fine_fini(void) { fj_pool_destroy(pool); }
+void fine_fini(void) { bench_fj_pool_destroy(pool); }
 
 static void invoke(fj_task *root)
 {

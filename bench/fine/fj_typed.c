@@ -1,7 +1,6 @@
 /* fj_typed.c - the "fj-typed" system: the fine-grained programs with fj's
  * typed tasks (FJ_TASK, FJ_SPAWN, FJ_CALL, FJ_SYNC), line for line the Lace
  * driver (lace.c).  Each run is one FJ_RUN from main(). */
-#include <stdio.h>
 
 #include "fine.h"
 #include "fj.h"
@@ -12,7 +11,7 @@ static fj_pool *pool;
 
 int fine_init(int workers) { return bench_fj_pool_create(&pool, (unsigned)workers); }
 
-void fine_fini(void) { fj_pool_destroy(pool); }
+void fine_fini(void) { bench_fj_pool_destroy(pool); }
 
 FJ_TASK(long, fib, int, n)
 {
