@@ -110,16 +110,6 @@ static size_t wakeups_sum(const fj_pool *pool)
     return sum;
 }
 
-static bool queues_empty(const fj_pool *pool)
-{
-    if (injector_size(&pool->injector) > 0)
-        return false;
-    for (unsigned i = 0; i < pool->count; i++)
-        if (deque_size(&pool->workers[i]->deque) > 0)
-            return false;
-    return true;
-}
-
 static bool all_idle(const fj_pool *pool, unsigned excused)
 {
     /* Acquire: pairs with the full decrement a waking worker makes before it
@@ -131,7 +121,7 @@ bool java_pool_quiescent(const fj_pool *pool)
 {
     size_t wakeups = wakeups_sum(pool);
     unsigned excused = java_count_get(pool, JAVA_QUIESCING);
-    if (!all_idle(pool, excused) || !queues_empty(pool))
+    if (!all_idle(pool, excused) || worker_queues_have_work(pool))
         return false;
     /* The mutex in java_count_get orders the queue reads before the re-reads. */
     return java_count_get(pool, JAVA_QUIESCING) == excused && all_idle(pool, excused) &&

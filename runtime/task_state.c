@@ -208,6 +208,20 @@ static int task_settle_forked(fj_task *t, unsigned seen, unsigned flag)
     }
 }
 
+/* The status word once no settle is deciding (task_settle_forked holds
+ * SETTLE_PENDING for a CAS, a barrier and a CAS: a few microseconds).
+ * Relaxed: the caller's next step is a full CAS against this value, which
+ * fails and looks again if the word moved. */
+static unsigned status_load_undecided(atomic_u32 *status)
+{
+    unsigned s = atomic_load_u32(status);
+    while (s & STATUS_SETTLE_PENDING) {
+        cpu_relax();
+        s = atomic_load_u32(status);
+    }
+    return s;
+}
+
 /* Sets `flag` (CANCELLED, FAILED or FORCED) while the task is not complete
  * and not settled otherwise.  A task never forked is marked
  * complete at the same time, since no executor will ever publish it. */
@@ -215,11 +229,7 @@ int task_settle(fj_task *t, unsigned flag)
 {
     atomic_u32 *status = task_status(t);
     for (;;) {
-        unsigned s = atomic_load_u32(status);
-        if (s & STATUS_SETTLE_PENDING) {
-            cpu_relax();  /* another settle is deciding: a few microseconds */
-            continue;
-        }
+        unsigned s = status_load_undecided(status);
         if ((s & STATUS_CANCELLED) && flag == STATUS_CANCELLED)
             return 0;  /* cancelled already: Java's cancel() is true again */
         if (status_is_done(s) || (s & STATUS_SETTLED))
@@ -246,11 +256,7 @@ int task_mark_completes_later(fj_task *t)
 {
     atomic_u32 *status = task_status(t);
     for (;;) {
-        unsigned s = atomic_load_u32(status);
-        if (s & STATUS_SETTLE_PENDING) {
-            cpu_relax();  /* a settle is deciding: a few microseconds */
-            continue;
-        }
+        unsigned s = status_load_undecided(status);
         if (status_is_done(s))
             return FJ__RAN_PENDING;  /* not forked through us: nothing to mark */
         unsigned desired = s | STATUS_COMPLETES_LATER;

@@ -72,9 +72,10 @@ fj_task *worker_find_work(fj_worker *w, unsigned attempts, bool wait)
     return t;
 }
 
-bool worker_pool_has_work(const fj_worker *w)
+bool worker_pool_has_work(const fj_worker *w) { return worker_queues_have_work(w->pool); }
+
+bool worker_queues_have_work(const fj_pool *pool)
 {
-    const fj_pool *pool = w->pool;
     if (injector_size(&pool->injector) > 0)
         return true;
     for (unsigned i = 0; i < pool->count; i++)

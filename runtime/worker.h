@@ -71,6 +71,9 @@ struct fj_task *worker_take_injected(fj_worker *w);
 /* True if any deque of the pool or its injector looks non-empty. */
 bool worker_pool_has_work(const fj_worker *w);
 
+/* The same for a pool, from any thread (a racy look, as above). */
+bool worker_queues_have_work(const struct fj_pool *pool);
+
 /* Where the task this worker starts now begins: raises run_floor to top and
  * returns the old floor for worker_leave_floor.  Relaxed: the worker that
  * runs the task publishes itself as its thief after this store, with release
