@@ -181,10 +181,29 @@ static void frame_spawn_elided(fj_worker *w, fj_frame *f, fj_frame_fn run)
     pthread_mutex_unlock(&w->deque.lock);
 }
 
+/* Publishes frame f, written by the inline spawn, then the sleeper test.
+ * Release: as in fj__spawn_end (include/fj.h).  StoreLoad before the test: a
+ * full fence where membarrier is missing (that is why most spawns come here),
+ * else as in fj__spawn_end. */
+static void frame_publish_spawned(fj_worker *w, fj_frame *f)
+{
+    atomic_store_release((atomic_word *)&w->deque.ends.fj_top, (size_t)(f + 1));
+    fence_light();
+    if (idle_should_signal(&w->pool->idle))
+        idle_signal_work(&w->pool->idle);
+}
+
 void fj__spawn_slow(fj_worker *w)
 {
     deque *d = &w->deque;
     fj_frame *f = deque_top(d);  /* written by the inline spawn, not yet published */
+    /* Where membarrier is missing the limit stays at the base, so every spawn
+     * comes here; with no hook on, no overflow and room, it is the inline
+     * spawn's own case, done first (docs/performance.md, finding 12). */
+    if (w->hooks == 0 && d->overflow_count == 0 && f < d->end) {
+        frame_publish_spawned(w, f);
+        return;
+    }
     if (d->overflow_count > 0) {  /* results wait for their syncs: this one joins them */
         frame_spawn_overflowed(w, f);
         return;
@@ -204,13 +223,7 @@ void fj__spawn_slow(fj_worker *w)
     /* The fork's stamps go into the shadow before the frame is published. */
     if (frame_observed(w))
         HOOK(w, HOOK_FORK, frame_shadow(w, f), -1);
-    /* Release: as in fj__spawn. */
-    atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
-    /* StoreLoad before the sleeper test: a full fence where membarrier is
-     * missing (that is why such spawns come here), else as in fj__spawn. */
-    fence_light();
-    if (idle_should_signal(&w->pool->idle))
-        idle_signal_work(&w->pool->idle);
+    frame_publish_spawned(w, f);
     fork_policy_after_push(w, NULL, true);
 }
 
@@ -322,6 +335,8 @@ static void frame_sync_without_spawn(fj_worker *w)
 /* Takes the newest frame f, which the inline pop has claimed (top == f), back
  * for the sync of `run`, whatever happened to it.  Returns it, tagged when its
  * result is ready; NULL when it was a leftover the caller must look past. */
+static fj_frame *frame_take_below_head(fj_worker *w, fj_frame *f, fj_frame_fn run);
+
 static fj_frame *frame_take(fj_worker *w, fj_frame *f, fj_frame_fn run)
 {
     deque *d = &w->deque;
@@ -329,12 +344,12 @@ static fj_frame *frame_take(fj_worker *w, fj_frame *f, fj_frame_fn run)
     if (deque_head_word(d) > (uintptr_t)f)
         got = deque_pop_slow(d, f);
     if (got) {
-        if (f->fj_run == run && frame_observed(w)) {
+        if (f->fj_run == run) {
+            if (!frame_observed(w))
+                return f;  /* the caller runs the body: the usual case without membarrier */
             frame_run_observed(w, f, HOOK_INLINE_JOIN);  /* the body, seen by the observers */
             return (fj_frame *)((uintptr_t)f | 1u);
         }
-        if (f->fj_run == run)
-            return f;
         if (f->fj_run == DEQUE_ITEM_RUN) {  /* an unjoined fj_task: run it */
             task_execute(w, *(void **)(void *)f->fj_data);
             return NULL;
@@ -346,6 +361,14 @@ static fj_frame *frame_take(fj_worker *w, fj_frame *f, fj_frame_fn run)
         f->fj_run(w, f);
         return NULL;
     }
+    return frame_take_below_head(w, f, run);
+}
+
+/* frame_take's second half: frame f lies below head (deque_pop_slow gave the
+ * claim back), so a thief took it, or it ran at its spawn. */
+static fj_frame *frame_take_below_head(fj_worker *w, fj_frame *f, fj_frame_fn run)
+{
+    deque *d = &w->deque;
     if (f < d->base)
         frame_sync_without_spawn(w);
     /* Below head: stolen, or ran at its spawn. */
@@ -388,6 +411,15 @@ fj_frame *fj__sync_slow(fj_worker *w, fj_frame *mine, fj_frame_fn run)
              * published before. */
             atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(mine + 1));
         return frame_sync_overflowed(w);
+    }
+    /* Where membarrier is missing, head's fenced bit stays set and every sync
+     * comes here; with no hook on and the caller's own frame claimed, its
+     * usual case is the inline pop's, with the fence the bit asks for
+     * (deque_pop_slow), done first (docs/performance.md, finding 12). */
+    if (claimed && w->hooks == 0 && mine->fj_run == run) {
+        if (deque_head_word(d) <= (uintptr_t)mine || deque_pop_slow(d, mine))
+            return mine;  /* the caller runs the body */
+        return frame_take_below_head(w, mine, run);
     }
     if (!claimed) {
         if (deque_top(d) > mine + 1)

@@ -26,8 +26,6 @@
 #include "pool.h"
 #include "worker.h"
 
-bool frame_observed(const fj_worker *w) { return (w->hooks & (HOOKS_TRACE | HOOKS_PROFILE)) != 0; }
-
 void frame_observe_start(fj_worker *w)
 {
     deque *d = &w->deque;

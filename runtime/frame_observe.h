@@ -5,10 +5,12 @@
 #include <stdbool.h>
 
 #include "../include/fj.h"
+#include "hooks.h"
+#include "worker.h"
 
-struct fj_worker;
-/* Whether a trace or profile watches w. */
-bool frame_observed(const struct fj_worker *w);
+/* Whether a trace or profile watches w: inline, as every sync without
+ * membarrier asks (frame.c). */
+static inline bool frame_observed(const struct fj_worker *w) { return (w->hooks & (HOOKS_TRACE | HOOKS_PROFILE)) != 0; }
 /* At worker start, after its hooks are set: the shadows and fenced pops. */
 void frame_observe_start(struct fj_worker *w);
 /* The fj_task that stands for frame f in the observers' events, or NULL. */

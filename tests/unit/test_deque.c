@@ -1,7 +1,10 @@
 /* test_deque.c - the work-stealing deque of frames on one thread: LIFO for
  * the owner, FIFO for thieves, slots reused after steals, a full deque, and
  * typed frames taken alone and lowered past only after their sync. */
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "deque.h"
@@ -156,7 +159,25 @@ static void batch_steal_takes_half_oldest_first(void)
     deque_destroy(&d);
 }
 
+/* FJ_FENCE=full gives the symmetric mode even where membarrier works, so the
+ * suite's FJ_FENCE=full pass (tests/run-tests.sh) runs what a kernel without
+ * membarrier runs: every pop fenced (head's bit), every typed spawn through
+ * the library (the limit at the base). */
+static void fence_mode_follows_fj_fence(void)
+{
+    deque d;
+    CHECK_EQ(0, deque_init(&d, 8));
+    const char *mode = getenv("FJ_FENCE");
+    bool symmetric = !fj_fence_asymmetric;
+    if (mode && strcmp(mode, "full") == 0)
+        CHECK(symmetric);
+    CHECK_EQ(symmetric, (deque_head_word(&d) & FJ__HEAD_FENCED) != 0);
+    CHECK_EQ(symmetric, d.ends.fj_limit == d.base);
+    deque_destroy(&d);
+}
+
 static const check_case cases[] = {
+    {"fence_mode_follows_fj_fence", fence_mode_follows_fj_fence, CHECK_ONCE},
     {"batch_steal_takes_half_oldest_first", batch_steal_takes_half_oldest_first, CHECK_ONCE},
     {"owner_pops_lifo", owner_pops_lifo, CHECK_ONCE},
     {"thieves_steal_fifo", thieves_steal_fifo, CHECK_ONCE},
