@@ -216,7 +216,9 @@ int fj_task_try_unfork(fj_task *task);
  *   FJ_PIN=1          pin worker i to online CPU i mod ncpu
  *   FJ_SEED=N         victim-selection seed
  *   FJ_STATS=1        print a per-worker table on stderr at fj_pool_destroy
- *   FJ_FENCE=full     do not use membarrier (see runtime/atomics.h)
+ *   FJ_FENCE=full     do not use membarrier (see runtime/atomics.h); auto (the
+ *                     default) uses it where the kernel has it.  Read once, at
+ *                     the first pool of the process.
  * @endcode
  */
 typedef struct fj_config {

@@ -124,6 +124,15 @@ static int config_resolve(fj_config *c, const fj_config *given)
      * checked here so that a value they would take as 0 is refused. */
     if ((rc = env_number("FJ_STRESS", 0, UINT_MAX, &v)) != 0 || (rc = env_number("FJ_SERIAL", 0, 1, &v)) != 0)
         return rc;
+    /* The observers' and the fences' switches, read where they act (stats.c,
+     * profile.c, trace.c, fence.c), which would take a value they cannot read
+     * as off or as the default. */
+    if ((rc = env_number("FJ_STATS", 0, 1, &v)) != 0 || (rc = env_number("FJ_PROFILE", 0, 1, &v)) != 0 ||
+        (rc = env_number("FJ_TRACE_BUFFER", 16, 1L << 30, &v)) != 0)
+        return rc;
+    const char *fence = getenv("FJ_FENCE");
+    if (fence && *fence && strcmp(fence, "full") != 0 && strcmp(fence, "auto") != 0)
+        return config_error("FJ_FENCE=%s: not a fence mode (expected full or auto)", fence);
     if (c->workers == 0)
         c->workers = online_cpus();
     if (c->workers > FJ_MAX_WORKERS)

@@ -46,7 +46,8 @@ static void negative_spin_is_named(void)
 static void every_numeric_variable_is_checked(void)
 {
     static const char *const names[] = {"FJ_WORKERS", "FJ_SPIN", "FJ_YIELD",        "FJ_STEAL_ATTEMPTS", "FJ_SEED",
-                                        "FJ_PIN",     "FJ_STRESS", "FJ_SERIAL", "FJ_DEQUE_FRAMES"};
+                                        "FJ_PIN",     "FJ_STRESS", "FJ_SERIAL", "FJ_DEQUE_FRAMES", "FJ_STATS",
+                                        "FJ_PROFILE", "FJ_TRACE_BUFFER"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         setenv(names[i], "abc", 1);
         char expected[64];
@@ -62,6 +63,21 @@ static void every_numeric_variable_is_checked(void)
     unsetenv("FJ_SERIAL");
     setenv("FJ_DEQUE_FRAMES", "10", 1);
     expect_refused(NULL, "FJ_DEQUE_FRAMES=10", "64..");
+    unsetenv("FJ_DEQUE_FRAMES");
+    setenv("FJ_STATS", "2", 1);
+    expect_refused(NULL, "FJ_STATS=2", "0..1");
+    unsetenv("FJ_STATS");
+    setenv("FJ_TRACE_BUFFER", "8", 1);
+    expect_refused(NULL, "FJ_TRACE_BUFFER=8", "16..");
+    unsetenv("FJ_TRACE_BUFFER");
+}
+
+/* A misspelt fence mode would otherwise mean the default, silently. */
+static void unknown_fence_mode_is_named(void)
+{
+    setenv("FJ_FENCE", "ful", 1);
+    expect_refused(NULL, "FJ_FENCE=ful", "full or auto");
+    unsetenv("FJ_FENCE");
 }
 
 static void refused_stack_size_is_named(void)
@@ -77,6 +93,8 @@ static void valid_settings_leave_no_detail(void)
 {
     setenv("FJ_WORKERS", "2", 1);
     setenv("FJ_PIN", "0", 1);
+    setenv("FJ_FENCE", "auto", 1);
+    setenv("FJ_STATS", "0", 1);
     fj_pool *pool = NULL;
     CHECK_RC(0, fj_pool_create(&pool, NULL));
     CHECK_EQ(2u, fj_pool_worker_count(pool));
@@ -90,6 +108,7 @@ static const check_case cases[] = {
     {"configured_worker_count_over_the_limit_is_named", configured_worker_count_over_the_limit_is_named, CHECK_ONCE},
     {"negative_spin_is_named", negative_spin_is_named, CHECK_ONCE},
     {"every_numeric_variable_is_checked", every_numeric_variable_is_checked, CHECK_ONCE},
+    {"unknown_fence_mode_is_named", unknown_fence_mode_is_named, CHECK_ONCE},
     {"refused_stack_size_is_named", refused_stack_size_is_named, CHECK_ONCE},
     {"valid_settings_leave_no_detail", valid_settings_leave_no_detail, CHECK_ONCE},
 };
