@@ -41,8 +41,13 @@ LACE_BUILD ?= $(BENCH_DIR)/lace
 # -march for every fine program and for lace.c, so that only the runtime
 # differs; override FINE_MARCH= (empty) for a portable build.
 FINE_MARCH ?= -march=native
-FINE_CFLAGS := -O3 -DNDEBUG -flto -std=gnu11 $(FINE_MARCH) -Wall -Wextra -Werror -Iinclude -Ibench/fine
-LACE_CFLAGS := -O3 $(FINE_MARCH) -DNDEBUG -DLACE_USE_MMAP=1 -std=gnu11
+# Functions on 64-byte boundaries, for every system alike: the same task body
+# placed 32 bytes further on (a change elsewhere in the library moved it) ran
+# fib 2 % slower at 1 worker, enough to flip a cell against Lace
+# (docs/performance.md, finding 13).
+FINE_ALIGN := -falign-functions=64
+FINE_CFLAGS := -O3 -DNDEBUG -flto -std=gnu11 $(FINE_MARCH) $(FINE_ALIGN) -Wall -Wextra -Werror -Iinclude -Ibench/fine
+LACE_CFLAGS := -O3 $(FINE_MARCH) $(FINE_ALIGN) -DNDEBUG -DLACE_USE_MMAP=1 -std=gnu11
 FINE_SRC := bench/fine/main.c bench/fine/fine.h bench/fj_pool.h
 # The typed API (FJ_TASK, FJ_SPAWN, ...) is built only when fj.h has it.
 FINE_TYPED := $(shell grep -qs FJ_SPAWN include/fj.h && echo yes)
