@@ -17,13 +17,19 @@
  *    waits for FRAME_DONE and helps meanwhile, then lowers head and top past
  *    the slot (deque.c, point 4) and reads the result.
  *
- * 2. Whom the waiting owner helps.  Only the thief, by leapfrogging: it
- *    steals from the thief's deque at or above the thief's run floor, while
- *    the frame is not done (task.c, point 2, and deque.c, point 8), so every
- *    task it runs was forked inside the frame's run: the serial run
- *    finishes it before our sync, so no wait closes a cycle through our
- *    stack whatever the program's join order, and the owner returns at most
- *    one leapfrogged task after the frame is done.
+ * 2. Whom the waiting owner helps.  The thief, by leapfrogging: it steals
+ *    from the thief's deque at or above the thief's run floor, while the
+ *    frame is not done (task.c, point 2 (c), and deque.c, point 8), so every
+ *    task it runs was forked inside the frame's run: the serial run finishes
+ *    it before our sync.  With nothing there, the thieves of the older frames
+ *    of our run, the same way (task.c, point 2 (d)): a typed frame between our
+ *    run floor and the one we wait for was spawned by our run before it, so
+ *    the serial run finished it, and everything forked inside its run, at its
+ *    spawn, before our sync.  Either way no wait closes a cycle through our
+ *    stack whatever the program's join order.  A task of the frame's own run
+ *    is one its completion needs; one of an older frame's run is one our
+ *    next syncs need, so the owner may return a task late (join lag), never
+ *    with work its task did not wait for.
 
  * 3. Waiting without burning CPU.  With nothing to leapfrog, the owner spins,
  *    yields, then registers its parker slot in the frame's state with a CAS
@@ -249,6 +255,44 @@ static void *frame_leapfrog(fj_worker *w, int v, fj_frame *f)
  * thief raised its run floor before it published the index. */
 static int frame_thief(unsigned long state) { return (int)((state >> FRAME_THIEF_SHIFT) & FRAME_THIEF_MASK) - 1; }
 
+/* The next older frame below *g, down to our run floor, that a thief is still
+ * running: a typed frame of our current run, spawned before the one we wait
+ * for and not yet synced (point 2, rule (d) of task.c, point 2).  Returns the
+ * thief's index and leaves *g at the frame, or -1 when none is left.  Our own
+ * slots: stolen frames stay pinned until we sync them, so reading them is safe;
+ * the state is read with acquire, as for the frame we wait for. */
+static int frame_older_thief(fj_worker *w, fj_frame **g, int skip)
+{
+    const fj_frame *floor = worker_run_floor(w);
+    if (floor < w->deque.base)
+        floor = w->deque.base;
+    for (fj_frame *o = *g - 1; o >= floor; o--) {
+        if (deque_is_item_slot(o) || o->fj_run == FRAME_RAN_AT_SPAWN)
+            continue;
+        unsigned long state = atomic_load_acquire(frame_state(o));
+        int thief = frame_thief(state);
+        if ((state & FRAME_DONE) || thief < 0 || thief == (int)w->index || thief == skip)
+            continue;
+        *g = o;
+        return thief;
+    }
+    return -1;
+}
+
+/* Leapfrogs on the thieves of the older frames of our run, nearest first, one
+ * look per thief in a row (f's thief was looked at already). */
+static void *frame_leapfrog_older(fj_worker *w, fj_frame *f, int f_thief)
+{
+    int last = f_thief;
+    fj_frame *g = f;
+    for (int thief; (thief = frame_older_thief(w, &g, last)) >= 0; last = thief) {
+        void *x = frame_leapfrog(w, thief, g);
+        if (x)
+            return x;
+    }
+    return NULL;
+}
+
 typedef struct frame_wait {
     fj_worker *w;
     fj_frame *f;
@@ -264,7 +308,13 @@ static bool frame_wait_has_work(void *ctx)
     if (frame_is_done(fw->f))
         return true;
     int thief = frame_thief(atomic_load(frame_state(fw->f)));
-    return thief >= 0 && deque_size(&fw->w->pool->workers[thief]->deque) > 0;
+    if (thief >= 0 && deque_size(&fw->w->pool->workers[thief]->deque) > 0)
+        return true;
+    fj_frame *g = fw->f;
+    for (int older; (older = frame_older_thief(fw->w, &g, thief)) >= 0; thief = older)
+        if (deque_size(&fw->w->pool->workers[older]->deque) > 0)
+            return true;
+    return false;
 }
 
 /* Registers us as the frame's waiter and parks (point 3). */
@@ -302,6 +352,8 @@ static void frame_wait_stolen(fj_worker *w, fj_frame *f)
         void *x = NULL;
         if (thief >= 0 && thief != (int)w->index && w->help_depth <= FJ_HELP_DEPTH_MAX)
             x = frame_leapfrog(w, thief, f);
+        if (!x && w->help_depth <= FJ_HELP_DEPTH_MAX)
+            x = frame_leapfrog_older(w, f, thief);
         if (x) {
             task_execute(w, x);
             idle_rounds = 0;

@@ -43,7 +43,13 @@
  *          the serial run finished it before this join's point;
  *      (c) a task at or above the run floor of t's thief, while t runs
  *          (leapfrogging): forked inside t's run, so finished serially
- *          before t ends, which is before this join's point.
+ *          before t ends, which is before this join's point;
+ *      (d) for a typed sync (frame.c, point 2), the same as (c) for the
+ *          thief of an older typed frame g of our run: g lies at or above
+ *          our run floor and below t, so the task we run spawned it before
+ *          t; the serial run finished g, and everything forked inside its
+ *          run, at g's spawn, before this join's point.  (fj_task joins do
+ *          not use it: a stolen task's slot no longer names it.)
  *    By induction up a stack, every frame the serial run finishes before the
  *    join point of the frame below it.  A frame G that joins a frame F below
  *    it would wait for F, which ends serially after its own join point, so

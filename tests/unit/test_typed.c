@@ -1,6 +1,7 @@
 /* test_typed.c - typed tasks (FJ_TASK, FJ_SPAWN, FJ_SYNC, FJ_CALL, FJ_RUN):
  * results against serial twins on every worker count, mixing with fj_task,
  * leftovers, forgotten syncs, refusal, serial elision and wide and deep trees. */
+#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -403,6 +404,75 @@ static void join_under_an_unsynced_spawn(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* ---- a sync helps the thief of an older spawn (frame.c, point 2) ----
+ * The owner spawns `older`, waits until a thief runs it, spawns `newer`, waits
+ * until another thief runs it, and syncs `newer`.  `newer` spawns nothing, so
+ * its thief has nothing to leapfrog, and it ends only once the owner has run
+ * one of the tasks `older` keeps offering: only helping the thief of the older
+ * spawn can do that.  A sync that helps only its own frame's thief waits for
+ * ever, and the suite's time limit fails the case. */
+static struct {
+    int owner;
+    int older_thief, newer_thief;  /* worker index + 1, 0 until it runs */
+    int owner_helped;
+} older_help;
+
+FJ_VOID_TASK(offered, int, unused)
+{
+    if (fj_current_worker_index() == older_help.owner)
+        __atomic_store_n(&older_help.owner_helped, 1, __ATOMIC_RELEASE);
+}
+
+FJ_VOID_TASK(older, int, unused)
+{
+    __atomic_store_n(&older_help.older_thief, fj_current_worker_index() + 1, __ATOMIC_RELEASE);
+    while (!__atomic_load_n(&older_help.owner_helped, __ATOMIC_ACQUIRE)) {
+        for (int i = 0; i < 64; i++)
+            FJ_SPAWN(offered, 0);
+        /* Time for the owner to take one before we sync them back; the loop,
+         * not this wait, is what ends only when it has. */
+        for (int k = 0; k < 64 && !__atomic_load_n(&older_help.owner_helped, __ATOMIC_ACQUIRE); k++)
+            sched_yield();
+        for (int i = 0; i < 64; i++)
+            FJ_SYNC(offered);
+    }
+}
+
+FJ_VOID_TASK(newer, int, unused)
+{
+    __atomic_store_n(&older_help.newer_thief, fj_current_worker_index() + 1, __ATOMIC_RELEASE);
+    while (!__atomic_load_n(&older_help.owner_helped, __ATOMIC_ACQUIRE))
+        sched_yield();
+}
+
+FJ_VOID_TASK(older_and_newer, int, unused)
+{
+    older_help.owner = fj_current_worker_index();
+    FJ_SPAWN(older, 0);
+    while (!__atomic_load_n(&older_help.older_thief, __ATOMIC_ACQUIRE))
+        sched_yield();
+    FJ_SPAWN(newer, 0);
+    while (!__atomic_load_n(&older_help.newer_thief, __ATOMIC_ACQUIRE))
+        sched_yield();
+    FJ_SYNC(newer);
+    FJ_SYNC(older);
+}
+
+static void sync_helps_the_thief_of_an_older_spawn(void)
+{
+    fj_pool *pool;
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = 3;  /* the owner and one thief for each spawn */
+    CHECK_RC(0, fj_pool_create(&pool, &config));
+    FJ_RUN(pool, older_and_newer, 0);
+    CHECK(older_help.owner_helped);
+    CHECK(older_help.older_thief - 1 != older_help.owner);
+    CHECK(older_help.newer_thief - 1 != older_help.owner);
+    CHECK(older_help.newer_thief != older_help.older_thief);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static const check_case cases[] = {
     {"join_under_an_unsynced_spawn", join_under_an_unsynced_spawn, CHECK_PER_WORKERS},
     {"spawns_stay_in_order_after_an_overflow", spawns_stay_in_order_after_an_overflow, CHECK_ONCE},
@@ -419,5 +489,6 @@ static const check_case cases[] = {
     {"forgotten_sync_is_reported", forgotten_sync_is_reported, CHECK_PER_WORKERS},
     {"run_on_a_shut_down_pool_is_refused", run_on_a_shut_down_pool_is_refused, CHECK_ONCE},
     {"serial_elision_runs_in_serial_order", serial_elision_runs_in_serial_order, CHECK_PER_WORKERS},
+    {"sync_helps_the_thief_of_an_older_spawn", sync_helps_the_thief_of_an_older_spawn, CHECK_ONCE},
 };
 CHECK_MAIN(cases)
