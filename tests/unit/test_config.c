@@ -55,21 +55,21 @@ static void every_numeric_variable_is_checked(void)
         expect_refused(NULL, expected, "not a whole number");
         unsetenv(names[i]);
     }
-    setenv("FJ_PIN", "2", 1);
-    expect_refused(NULL, "FJ_PIN=2", "0..1");
-    unsetenv("FJ_PIN");
-    setenv("FJ_SERIAL", "2", 1);
-    expect_refused(NULL, "FJ_SERIAL=2", "0..1");
-    unsetenv("FJ_SERIAL");
-    setenv("FJ_DEQUE_FRAMES", "10", 1);
-    expect_refused(NULL, "FJ_DEQUE_FRAMES=10", "64..");
-    unsetenv("FJ_DEQUE_FRAMES");
-    setenv("FJ_STATS", "2", 1);
-    expect_refused(NULL, "FJ_STATS=2", "0..1");
-    unsetenv("FJ_STATS");
-    setenv("FJ_TRACE_BUFFER", "8", 1);
-    expect_refused(NULL, "FJ_TRACE_BUFFER=8", "16..");
-    unsetenv("FJ_TRACE_BUFFER");
+    /* Numbers out of range: the variable, its value and the range. */
+    static const struct {
+        const char *name, *value, *named, *range;
+    } out_of_range[] = {
+        {"FJ_PIN", "2", "FJ_PIN=2", "0..1"},
+        {"FJ_SERIAL", "2", "FJ_SERIAL=2", "0..1"},
+        {"FJ_DEQUE_FRAMES", "10", "FJ_DEQUE_FRAMES=10", "64.."},
+        {"FJ_STATS", "2", "FJ_STATS=2", "0..1"},
+        {"FJ_TRACE_BUFFER", "8", "FJ_TRACE_BUFFER=8", "16.."},
+    };
+    for (size_t i = 0; i < sizeof out_of_range / sizeof out_of_range[0]; i++) {
+        setenv(out_of_range[i].name, out_of_range[i].value, 1);
+        expect_refused(NULL, out_of_range[i].named, out_of_range[i].range);
+        unsetenv(out_of_range[i].name);
+    }
 }
 
 /* A misspelt fence mode would otherwise mean the default, silently. */
