@@ -42,6 +42,11 @@ _Static_assert(FJ_DEFAULT_STEAL_ATTEMPTS >= 1, "an idle round must try at least 
 #define FJ_HELP_DEPTH_MAX 48
 /* Spins a joiner with nothing to help does before it parks (no yield: task.c, point 4). */
 #define FJ_JOIN_SPIN_ROUNDS 128
+/* How many frames below the one it waits for a typed sync looks at for the
+ * thieves of its run's older frames (frame.c, point 2): the parent's other
+ * spawns and many levels above, while an idle round of a wait in a deep
+ * recursion reads at most 16 KiB of its own slots, not the whole deque. */
+#define FJ_LEAPFROG_OLDER_FRAMES 256
 /* A parked joiner wakes for its task's completion, and also looks again for
  * work to leapfrog after this long, doubling up to the maximum: new work at
  * its thief does not wake it (task.c, point 4). */

@@ -255,17 +255,20 @@ static void *frame_leapfrog(fj_worker *w, int v, fj_frame *f)
  * thief raised its run floor before it published the index. */
 static int frame_thief(unsigned long state) { return (int)((state >> FRAME_THIEF_SHIFT) & FRAME_THIEF_MASK) - 1; }
 
-/* The next older frame below *g, down to our run floor, that a thief is still
- * running: a typed frame of our current run, spawned before the one we wait
- * for and not yet synced (point 2, rule (d) of task.c, point 2).  Returns the
- * thief's index and leaves *g at the frame, or -1 when none is left.  Our own
- * slots: stolen frames stay pinned until we sync them, so reading them is safe;
- * the state is read with acquire, as for the frame we wait for. */
-static int frame_older_thief(fj_worker *w, fj_frame **g, int skip)
+/* The next frame below *g, down to our run floor and at most
+ * FJ_LEAPFROG_OLDER_FRAMES below f, that a thief is still running: a typed
+ * frame of our current run, spawned before f (the one we wait for) and not
+ * yet synced (point 2, rule (d) of task.c, point 2).  Returns the thief's
+ * index and leaves *g at the frame, or -1 when none is left.  Our own slots:
+ * stolen frames stay pinned until we sync them, so reading them is safe; the
+ * state is read with acquire, as for the frame we wait for. */
+static int frame_older_thief(fj_worker *w, const fj_frame *f, fj_frame **g, int skip)
 {
     const fj_frame *floor = worker_run_floor(w);
     if (floor < w->deque.base)
         floor = w->deque.base;
+    if (f - floor > FJ_LEAPFROG_OLDER_FRAMES)
+        floor = f - FJ_LEAPFROG_OLDER_FRAMES;
     for (fj_frame *o = *g - 1; o >= floor; o--) {
         if (deque_is_item_slot(o) || o->fj_run == FRAME_RAN_AT_SPAWN)
             continue;
@@ -285,7 +288,7 @@ static void *frame_leapfrog_older(fj_worker *w, fj_frame *f, int f_thief)
 {
     int last = f_thief;
     fj_frame *g = f;
-    for (int thief; (thief = frame_older_thief(w, &g, last)) >= 0; last = thief) {
+    for (int thief; (thief = frame_older_thief(w, f, &g, last)) >= 0; last = thief) {
         void *x = frame_leapfrog(w, thief, g);
         if (x)
             return x;
@@ -311,7 +314,7 @@ static bool frame_wait_has_work(void *ctx)
     if (thief >= 0 && deque_size(&fw->w->pool->workers[thief]->deque) > 0)
         return true;
     fj_frame *g = fw->f;
-    for (int older; (older = frame_older_thief(fw->w, &g, thief)) >= 0; thief = older)
+    for (int older; (older = frame_older_thief(fw->w, fw->f, &g, thief)) >= 0; thief = older)
         if (deque_size(&fw->w->pool->workers[older]->deque) > 0)
             return true;
     return false;
