@@ -134,8 +134,90 @@ static void sibling_and_aunt_joins_complete(void) { run_drivers(1); }
 
 static void sibling_and_aunt_joins_from_three_threads(void) { run_drivers(3); }
 
+/* ---- the same with typed tasks: FJ_SPAWN / FJ_SYNC nodes and classic
+ * sidekicks that join across the tree ----
+ * A node forks one sidekick per child, then spawns the children.  A sidekick
+ * joins some of its earlier siblings' sidekicks; a child joins some sidekicks
+ * of its own and earlier siblings and of its parent's earlier siblings: all
+ * forked before it starts, all finished at their forks in a serial execution.
+ * A typed sync that waits also helps the thieves of its run's older frames
+ * (runtime/frame.c, point 2), which here run nodes and sidekicks that join
+ * across the tree: a helped task that could join one suspended below it would
+ * hang the case. */
+typedef struct typed_node {
+    fj_task sidekick;
+    uint64_t seed;
+    int depth;
+    struct typed_node *siblings;  /* the parent's children, this node among them */
+    int index;                    /* siblings[0..index-1] come before us */
+    struct typed_node *aunts;     /* the parent's siblings, NULL at the root */
+    int aunt_count;               /* aunts[0..aunt_count-1] come before our parent */
+} typed_node;
+
+static void join_sidekicks(typed_node *nodes, int count, uint64_t choice)
+{
+    for (int j = 0; j < count; j++, choice >>= 1)
+        if (choice & 1)
+            CHECK_RC(0, fj_join(&nodes[j].sidekick));
+}
+
+static int sidekick_run(fj_task *t)
+{
+    typed_node *node = FJ_CONTAINER_OF(t, typed_node, sidekick);
+    join_sidekicks(node->siblings, node->index, mix(node->seed ^ 0x3c6ef372u));
+    return 0;
+}
+
+FJ_TASK(long, typed_dag, typed_node *, node)
+{
+    unsigned jitter = (unsigned)node->seed;
+    uint64_t choice = mix(node->seed ^ 0x5bd1e995u);
+    if (node->aunts) {  /* not the root: the parent forked our sidekick and our siblings' */
+        join_sidekicks(node->siblings, node->index + 1, choice);
+        join_sidekicks(node->aunts, node->aunt_count, choice >> 8);
+    }
+    int kids = children_of(node->seed, node->depth);
+    typed_node child[DAG_FANOUT_MAX];
+    for (int i = 0; i < kids; i++) {
+        child[i] = (typed_node){FJ_TASK_INIT(sidekick_run), mix(node->seed + (uint64_t)i + 1), node->depth - 1,
+                                child, i, node->siblings, node->index};
+        CHECK_RC(0, fj_fork(&child[i].sidekick));
+    }
+    for (int i = 0; i < kids; i++) {
+        FJ_SPAWN(typed_dag, &child[i]);
+        check_jitter(&jitter);
+    }
+    long nodes = 1;
+    for (int i = 0; i < kids; i++) {
+        nodes += FJ_SYNC(typed_dag);
+        check_jitter(&jitter);
+    }
+    /* Every sidekick is joined before `child` goes out of scope. */
+    for (int i = 0; i < kids; i++)
+        CHECK_RC(0, fj_join(&child[i].sidekick));
+    return nodes;
+}
+
+static void typed_nodes_and_sidekicks_join_across(void)
+{
+    fj_pool *pool = check_pool();
+    int dags = (int)check_size(4000, 100);
+    for (int i = 0; i < dags; i++) {
+        uint64_t seed = mix((uint64_t)i * 7919 + 0x2545f4914f6cdd1dull);
+        int depth = 6 + (int)(seed % 4);
+        typed_node root = {FJ_TASK_INIT(sidekick_run), seed, depth, NULL, 0, NULL, 0};
+        root.siblings = &root;  /* the root's sidekick is neither forked nor joined */
+        int rc = -1;
+        long nodes = FJ_RUN_RC(pool, &rc, typed_dag, &root);
+        CHECK_RC(0, rc);
+        CHECK_EQ(dag_serial(seed, depth), nodes);
+    }
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static const check_case cases[] = {
     {"sibling_and_aunt_joins_complete", sibling_and_aunt_joins_complete, CHECK_PER_WORKERS},
     {"sibling_and_aunt_joins_from_three_threads", sibling_and_aunt_joins_from_three_threads, CHECK_PER_WORKERS},
+    {"typed_nodes_and_sidekicks_join_across", typed_nodes_and_sidekicks_join_across, CHECK_PER_WORKERS},
 };
 CHECK_MAIN(cases)
