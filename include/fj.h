@@ -1080,7 +1080,8 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
 #define FJ_SPAWN(NAME, ...) NAME##_fj_spawn(fj_w_, &fj_t_, ##__VA_ARGS__)
 /** Inside a typed task: the result of this task's newest unsynced spawn, which must be of NAME.
  * If nobody took the frame it calls NAME's body right here; if a thief took it, it helps that
- * thief, and the thieves of this task's older unsynced spawns, until the result is there.  Everything the spawned task wrote happens-before it returns. */
+ * thief, and the thieves of this task's older unsynced spawns, until the result is there.
+ * Everything the spawned task wrote happens-before it returns. */
 #define FJ_SYNC(NAME) NAME##_fj_sync(fj_w_, &fj_t_)
 /** Inside a typed task: a plain call of NAME's body, on this worker. */
 #define FJ_CALL(NAME, ...) NAME##_fj_call(fj_w_, fj_t_, ##__VA_ARGS__)

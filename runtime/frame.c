@@ -470,8 +470,10 @@ fj_frame *fj__sync_slow(fj_worker *w, fj_frame *mine, fj_frame_fn run)
     /* Where membarrier is missing, head's fenced bit stays set and every sync
      * comes here; with no hook on and the caller's own frame claimed, its
      * usual case is the inline pop's, with the fence the bit asks for
-     * (deque_pop_slow), done first (docs/performance.md, finding 12). */
-    if (claimed && w->hooks == 0 && mine->fj_run == run) {
+     * (deque_pop_slow), done first (docs/performance.md, finding 12).  A
+     * sync with no spawn, in a task run from an empty deque, would claim the
+     * slot below the first: not read here, frame_take reports it. */
+    if (claimed && w->hooks == 0 && mine >= d->base && mine->fj_run == run) {
         if (deque_head_word(d) <= (uintptr_t)mine || deque_pop_slow(d, mine))
             return mine;  /* the caller runs the body */
         return frame_take_below_head(w, mine, run);

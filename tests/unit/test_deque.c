@@ -5,6 +5,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/membarrier.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "deque.h"
@@ -169,10 +172,20 @@ static void fence_mode_follows_fj_fence(void)
     CHECK_EQ(0, deque_init(&d, 8));
     const char *mode = getenv("FJ_FENCE");
     bool symmetric = !fj_fence_asymmetric;
-    if (mode && strcmp(mode, "full") == 0)
+    bool forced = mode && strcmp(mode, "full") == 0;
+    long supported = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+    if (forced)
         CHECK(symmetric);
+    else if (supported > 0 && (supported & MEMBARRIER_CMD_PRIVATE_EXPEDITED))
+        CHECK(!symmetric);  /* auto, or unset: membarrier where the kernel has it */
     CHECK_EQ(symmetric, (deque_head_word(&d) & FJ__HEAD_FENCED) != 0);
     CHECK_EQ(symmetric, d.ends.fj_limit == d.base);
+    deque_destroy(&d);
+    /* Read once per process (fj.h): a later change of the variable changes nothing. */
+    setenv("FJ_FENCE", forced ? "auto" : "full", 1);
+    CHECK_EQ(0, deque_init(&d, 8));
+    CHECK_EQ(symmetric, !fj_fence_asymmetric);
+    CHECK_EQ(symmetric, (deque_head_word(&d) & FJ__HEAD_FENCED) != 0);
     deque_destroy(&d);
 }
 

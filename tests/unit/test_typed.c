@@ -300,6 +300,48 @@ static void forgotten_sync_is_reported(void)
     }
 }
 
+/* ---- a sync with nothing to sync ---- */
+
+static int no_spawn_started;  /* set by the task once it runs, on a thief */
+
+FJ_TASK(long, syncs_nothing, int, n)
+{
+    __atomic_store_n(&no_spawn_started, 1, __ATOMIC_RELEASE);
+    return n + FJ_SYNC(fib);  /* no FJ_SPAWN before it */
+}
+
+FJ_TASK(long, lets_it_be_stolen, int, n)
+{
+    FJ_SPAWN(syncs_nothing, n);
+    while (!__atomic_load_n(&no_spawn_started, __ATOMIC_ACQUIRE))
+        sched_yield();  /* until a thief runs it, on its own empty deque */
+    return FJ_SYNC(syncs_nothing);
+}
+
+/* A thief runs the task from an empty deque, so the sync's frame would lie
+ * below the deque's first slot: the program stops with the message that
+ * names the misuse, in release builds too, and reads nothing out of range. */
+static void sync_without_spawn_is_reported(void)
+{
+    fflush(NULL);
+    pid_t child = fork();
+    CHECK(child >= 0);
+    if (child == 0) {
+        fj_pool *pool;
+        fj_config config;
+        fj_config_init(&config);
+        config.workers = 2;
+        if (fj_pool_create(&pool, &config) != 0)
+            _exit(4);
+        FJ_RUN(pool, lets_it_be_stolen, 1);
+        _exit(3);  /* not reached: the sync must stop the program */
+    }
+    int status;
+    CHECK_EQ(child, waitpid(child, &status, 0));
+    CHECK(WIFSIGNALED(status));
+    CHECK_EQ(SIGABRT, WTERMSIG(status));
+}
+
 /* ---- refusal and serial elision ---- */
 
 static void run_on_a_shut_down_pool_is_refused(void)
@@ -490,5 +532,6 @@ static const check_case cases[] = {
     {"run_on_a_shut_down_pool_is_refused", run_on_a_shut_down_pool_is_refused, CHECK_ONCE},
     {"serial_elision_runs_in_serial_order", serial_elision_runs_in_serial_order, CHECK_PER_WORKERS},
     {"sync_helps_the_thief_of_an_older_spawn", sync_helps_the_thief_of_an_older_spawn, CHECK_ONCE},
+    {"sync_without_spawn_is_reported", sync_without_spawn_is_reported, CHECK_ONCE},
 };
 CHECK_MAIN(cases)
