@@ -608,7 +608,13 @@ fj_frame *fj__sync_slow(fj_worker *w, fj_frame *mine, fj_frame_fn run);
 void fj__frame_publish(fj_worker *w, fj_frame *frame);
 void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal);
 int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t result_size);
-/* private: this thread's worker, or NULL (for fj.hpp's typed fork/join). */
+/* private: the worker running on this thread, NULL on other threads
+ * (runtime/worker.c).  fj.hpp's join reads it inline: initial-exec TLS is one
+ * load at a fixed offset from the thread pointer, even from the shared library,
+ * where a call to the library cost fj::join a call and a return per fork+join.
+ * fj__current_worker() returns the same; programs built with an earlier fj.hpp
+ * call it. */
+extern __thread fj_worker *fj__self __attribute__((tls_model("initial-exec")));
 fj_worker *fj__current_worker(void);
 
 #if defined(__cplusplus)
@@ -804,12 +810,18 @@ FJ__INLINE void fj__spawn_end(fj_worker *w, fj_frame **tp, fj_frame *f)
         fj__spawn_wake_cold(w);
 }
 
-/* A spawn whose arguments are `size` bytes at `args` (fj.hpp). */
-FJ__INLINE void fj__spawn_at(fj_worker *w, fj_frame **tp, fj_frame_fn run, const void *args, size_t size)
+/* A spawn whose arguments are `size` bytes at `args`, for a caller that
+ * carries no copy of top (fj.hpp's join, called from any function): the frame
+ * goes at the word top itself, above which nothing lies, so there is nothing
+ * to settle (fj__spawn_begin's test).  Returns the copy of top for the sync. */
+FJ__INLINE fj_frame *fj__spawn_at_top(fj_worker *w, fj_frame_fn run, const void *args, size_t size)
 {
-    fj_frame *f = fj__spawn_begin(w, *tp, run);
+    __atomic_signal_fence(__ATOMIC_SEQ_CST); /* as in fj__spawn_begin */
+    fj_frame *f = fj__top(w), *t;
+    f->fj_run = run;
     __builtin_memcpy(f->fj_data, args, size);
-    fj__spawn_end(w, tp, f);
+    fj__spawn_end(w, &t, f);
+    return t;
 }
 
 /* Sync, first half: take the caller's newest frame back, the one below its

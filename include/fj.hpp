@@ -286,8 +286,8 @@ __attribute__((always_inline)) inline void fork_join(fj_worker *worker, Forked &
     static_assert(std::is_nothrow_invocable_v<Forked &> && std::is_nothrow_invocable_v<Here &>,
                   "fork_join's callables catch their own exceptions");
     Forked *body = &forked;
-    fj_frame *top = fj__top(worker);  /* carried from the spawn to its sync, as in a typed body */
-    fj__spawn_at(worker, &top, &frame_run<Forked>, &body, sizeof body);
+    /* top: carried from the spawn to its sync, as in a typed body. */
+    fj_frame *top = fj__spawn_at_top(worker, &frame_run<Forked>, &body, sizeof body);
     here();
     if (fj__sync_pop_at(worker, &top, &frame_run<Forked>)) {
         forked(); /* nobody took it: run it here */
@@ -348,9 +348,11 @@ using join_result_t = std::conditional_t<std::is_void_v<std::invoke_result_t<F &
                                          std::pair<returned_t<std::invoke_result_t<F &>>,
                                                    returned_t<std::invoke_result_t<G &>>>>;
 
-/* join on `worker`, the calling thread's: g forked, f here. */
+/* join on `worker`, the calling thread's: g forked, f here.  Always inlined
+ * into join, so that a recursion through join (fib) is one function per level,
+ * as it is with typed tasks, not two. */
 template <class F, class G>
-inline join_result_t<F, G> join_here(fj_worker *worker, F &f, G &g)
+__attribute__((always_inline)) inline join_result_t<F, G> join_here(fj_worker *worker, F &f, G &g)
 {
     using RF = std::invoke_result_t<F &>;
     using RG = std::invoke_result_t<G &>;
@@ -386,9 +388,9 @@ inline join_result_t<F, G> join_here(fj_worker *worker, F &f, G &g)
 template <class F, class G>
 inline detail::join_result_t<F, G> join(F &&f, G &&g)
 {
-    if (fj_worker *worker = fj__current_worker())
+    if (fj_worker *worker = fj__self)
         return detail::join_here(worker, f, g);
-    auto both = [&] { return detail::join_here(fj__current_worker(), f, g); };
+    auto both = [&] { return detail::join_here(fj__self, f, g); };
     return detail::invoke_on(detail::common_pool(), both);
 }
 

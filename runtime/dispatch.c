@@ -16,7 +16,7 @@ static __attribute__((noinline)) int task_fork_external(fj_task *t)
 
 int fj_fork(fj_task *t)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     if (__builtin_expect(w != NULL, 1))
         return task_fork(w, t);
     return task_fork_external(t);
@@ -24,7 +24,7 @@ int fj_fork(fj_task *t)
 
 int fj_join(fj_task *t)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     if (__builtin_expect(w != NULL, 1))
         return task_join(w, t);
     unsigned status = task_status_acquire(t);
@@ -42,7 +42,7 @@ int fj_task_wait(fj_task *t, long long timeout_ns)
     if (timeout_ns < 0)
         return fj_join(t);
     long long deadline = task_monotonic_ns() + timeout_ns;
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     int rc = w ? task_wait_helping(w, t, deadline) : task_wait_external(t, deadline);
     if (rc != 0)
         return FJ_ETIMEDOUT;
@@ -55,7 +55,7 @@ int fj_pool_invoke(fj_pool *pool, fj_task *t)
 {
     if (!pool || !t)
         return FJ_EINVAL;
-    fj_worker *self = fj_self;
+    fj_worker *self = fj__self;
     if (self && self->pool == pool)
         return fj_invoke(t);
     int rc = fj_pool_submit(pool, t);
@@ -74,13 +74,13 @@ typedef struct frame_root {
 static int frame_root_run(fj_task *t)
 {
     frame_root *r = FJ_CONTAINER_OF(t, frame_root, task);
-    frame_run_here(fj_self, r->run, r->data, r->args_size, r->result_size);
+    frame_run_here(fj__self, r->run, r->data, r->args_size, r->result_size);
     return 0;
 }
 
 int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t result_size)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     if (w && (!pool || pool == w->pool)) {
         frame_run_here(w, run, data, args_size, result_size);
         return 0;

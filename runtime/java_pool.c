@@ -17,7 +17,7 @@
  * (Java: helpQuiescePool), within the deadline. */
 static int help_quiesce_until(fj_pool *pool, long long deadline_ns)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     for (unsigned round = 0;;) {
         fj_task *t = worker_find_work(w, pool->config.steal_attempts, false);
         if (t) {
@@ -42,7 +42,7 @@ int fj_pool_await_quiescence(fj_pool *pool, long long timeout_ns)
     if (!pool)
         return FJ_EINVAL;
     long long deadline = java_deadline_after(timeout_ns);
-    if (fj_self && fj_self->pool == pool)
+    if (fj__self && fj__self->pool == pool)
         return help_quiesce_until(pool, deadline);
     return java_await_quiescent(pool, deadline);
 }
@@ -142,7 +142,7 @@ int fj_pool_await_termination(fj_pool *pool, long long timeout_ns)
 {
     if (!pool)
         return FJ_EINVAL;
-    if (fj_self && fj_self->pool == pool)
+    if (fj__self && fj__self->pool == pool)
         return FJ_EDEADLK;
     long long deadline = java_deadline_after(timeout_ns);
     if (pool->is_common)

@@ -156,7 +156,7 @@ static size_t thief_reserve(size_t parallelism, size_t active)
 
 int fj_get_surplus_queued_task_count(void)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     if (!w)
         return 0;
     size_t queued = deque_size(&w->deque);
@@ -171,7 +171,7 @@ int fj_get_surplus_queued_task_count(void)
 
 int fj_get_queued_task_count(void)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     return w ? (int)deque_size(&w->deque) : 0;
 }
 
@@ -183,7 +183,7 @@ static fj_task *quiesce_find_work(fj_worker *w)
 
 void fj_help_quiesce(void)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     if (!w) {
         fj_pool *common = fj_common_pool();
         if (common)
@@ -211,7 +211,7 @@ void fj_help_quiesce(void)
     }
 }
 
-int fj_in_pool(void) { return fj_self != NULL; }
+int fj_in_pool(void) { return fj__self != NULL; }
 
 fj_pool *fj_get_pool(void) { return fj_current_pool(); }
 
@@ -221,13 +221,13 @@ int fj_task_not_complete(fj_task *task) { return task_mark_completes_later(task)
 
 fj_task *fj_peek_next_local_task(void)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     return w ? deque_peek_newest(&w->deque) : NULL;
 }
 
 fj_task *fj_poll_next_local_task(void)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     fj_task *t = w ? deque_pop(&w->deque) : NULL;
     if (t)
         task_take_back(t);
@@ -236,7 +236,7 @@ fj_task *fj_poll_next_local_task(void)
 
 fj_task *fj_poll_task(void)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     if (!w)
         return NULL;
     fj_task *t = fj_poll_next_local_task();

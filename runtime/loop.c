@@ -194,7 +194,7 @@ static void run_episode(loop *l, unsigned me, uint64_t lo, uint64_t hi, reduce_r
     range_owner owner;
     range_start(&owner, &l->slots[me], lo, hi);
     uint64_t grain;
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     while (range_next(&owner, &grain)) {
         if (w && HOOKS_ON(w))
             hooks_loop(w, HOOK_GRAIN_BEGIN, &l->profile, 0);
@@ -297,7 +297,7 @@ static void participate(loop *l, unsigned me)
 {
     loop_frame frame = {loop_innermost_frame};
     loop_innermost_frame = &frame;
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     if (w && HOOKS_ON(w))
         hooks_loop(w, HOOK_PARTICIPANT_BEGIN, &l->profile, 0);
     uint64_t lo, hi;
@@ -345,7 +345,7 @@ static void run_participants(loop *l, unsigned first, unsigned end)
 {
     participant_task forked[sizeof(unsigned) * 8];
     unsigned count = 0;
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     bool whole_loop = first == 0 && end == l->participants;
     if (whole_loop && w && HOOKS_ON(w))
         hooks_loop(w, HOOK_LOOP_BEGIN, &l->profile, l->grains);

@@ -150,7 +150,7 @@ static void *spare_main(void *arg)
 {
     spare *s = arg;
     fj_worker *w = s->worker;
-    fj_self = w;
+    fj__self = w;
     deque_set_owner(&w->deque, pthread_self());
     unsigned round = 0;
     for (;;) {
@@ -164,7 +164,7 @@ static void *spare_main(void *arg)
             spare_idle(s, round++);
         }
     }
-    fj_self = NULL;
+    fj__self = NULL;
     return NULL;
 }
 
@@ -221,7 +221,7 @@ int fj_managed_block(fj_managed_blocker *blocker)
         return FJ_EINVAL;
     if (releasable(blocker))
         return 0;
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     spare *s = w ? compensate(w) : NULL;
     if (w)
         java_count_add(w->pool, JAVA_BLOCKED, 1);

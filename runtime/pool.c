@@ -348,7 +348,7 @@ static void pool_wait_drained(fj_pool *pool)
 
 static int pool_teardown(fj_pool *pool)
 {
-    fj_worker *self = fj_self;
+    fj_worker *self = fj__self;
     if (self && self->pool == pool)
         return FJ_EDEADLK;
     pool_stop_accepting(pool);
@@ -404,11 +404,11 @@ int fj_pool_submit(fj_pool *pool, fj_task *t)
 
 unsigned fj_pool_worker_count(const fj_pool *pool) { return pool ? pool->count : 0; }
 
-fj_pool *fj_current_pool(void) { return fj_self ? fj_self->pool : NULL; }
+fj_pool *fj_current_pool(void) { return fj__self ? fj__self->pool : NULL; }
 
-fj_worker *fj__current_worker(void) { return fj_self; }
+fj_worker *fj__current_worker(void) { return fj__self; }
 
-int fj_current_worker_index(void) { return fj_self ? (int)fj_self->index : -1; }
+int fj_current_worker_index(void) { return fj__self ? (int)fj__self->index : -1; }
 
 /* ---- the common pool ---- */
 
@@ -419,7 +419,7 @@ static void common_pool_teardown(void)
 {
     fj_pool *pool = common_pool;
     /* A worker calling exit() cannot wait for itself; the process is ending. */
-    if (pool && !(fj_self && fj_self->pool == pool))
+    if (pool && !(fj__self && fj__self->pool == pool))
         pool_teardown(pool);
 }
 

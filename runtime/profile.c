@@ -733,7 +733,7 @@ static unsigned long long work_so_far(size_t id)
  * worker inside a measured task, else the end of the roots so far (point 5). */
 static void path_so_far(unsigned long long *path, unsigned long long *burdened)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     size_t id;
     profile_worker *p = w && (w->hooks & HOOKS_PROFILE) ? profile_enter(w, &id) : NULL;
     profile_frame *top = p ? top_frame(p) : NULL;

@@ -70,7 +70,7 @@ void *worker_main(void *arg)
 {
     fj_worker *w = arg;
     fj_pool *pool = w->pool;
-    fj_self = w;
+    fj__self = w;
     deque_set_owner(&w->deque, pthread_self());
     hooks_worker_start(w);
     fork_policy_worker_start(w);
@@ -97,6 +97,6 @@ void *worker_main(void *arg)
         worker_park(w);
     }
     hooks_worker_stop(w);
-    fj_self = NULL;
+    fj__self = NULL;
     return NULL;
 }

@@ -400,7 +400,7 @@ void task_join_help(fj_worker *w, fj_task *t)
 int task_help_queued(const fj_task *until, bool (*helps)(const fj_task *x, const void *ctx), const void *ctx,
                      int max_tasks)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     int ran = 0;
     if (!w)
         return 0;
@@ -465,10 +465,10 @@ int fj_invoke(fj_task *t)
         return task_outcome_of(t, old);
     atomic_store_u32(task_status(t), PHASE_FORKED);
     t->fj_error = 0;
-    t->fj_owner = fj_self;
+    t->fj_owner = fj__self;
     t->fj_thief = -1;
     t->fj_flags = 0;
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     task_execute(w, t);
     /* A body that returned FJ__RAN_PENDING completes later (point 6). */
     if (!status_is_done(task_status_acquire(t))) {
@@ -495,7 +495,7 @@ static int pair_run(fj_task *t)
 
 void fj_pair(void (*a)(void *), void *arg_a, void (*b)(void *), void *arg_b)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     if (!w) {
         a(arg_a);
         b(arg_b);
@@ -526,7 +526,7 @@ int task_wait_helping(fj_worker *w, fj_task *t, long long deadline_ns)
 
 int fj_task_try_unfork(fj_task *t)
 {
-    fj_worker *w = fj_self;
+    fj_worker *w = fj__self;
     if (!w || t->fj_owner != w || deque_peek_newest(&w->deque) != t)
         return 0;
     fj_task *popped = deque_pop(&w->deque);

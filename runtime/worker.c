@@ -14,7 +14,7 @@
 #include "task_state.h"
 #include "worker.h"
 
-__thread fj_worker *fj_self __attribute__((tls_model("initial-exec")));
+__thread fj_worker *fj__self __attribute__((tls_model("initial-exec")));
 
 static uint64_t next_random(fj_worker *w)
 {

@@ -50,9 +50,8 @@ typedef struct fj_worker {
     char pad_shared[FJ_CACHE_LINE];
 } fj_worker;
 
-/* The worker running on this thread, NULL on other threads.  initial-exec:
- * one instruction to read, even from the shared library. */
-extern __thread fj_worker *fj_self __attribute__((tls_model("initial-exec")));
+/* fj__self, the worker running on this thread (NULL on other threads), is
+ * declared in include/fj.h: fj.hpp's join reads it inline. */
 
 
 /* One attempt at finding work for `w` outside any join: own deque, then the
