@@ -149,41 +149,62 @@ inline int check(int rc)
  * capture() inside its catch; the first keeps its exception.  The waiter reads
  * it after the joins that wait for every lambda, so only the claim needs to be
  * atomic: the exception_ptr written by the claimer is ordered before the read
- * by the task's completion (release) and fj_join (acquire). */
+ * by the task's completion (release) and fj_join (acquire).  The exception_ptr
+ * is constructed by the claimer only, and the waiter's reads of the claim are
+ * plain ones: a join whose lambdas threw nothing then stores one byte and
+ * tests it once (an exception_ptr member cost a store, and a test in its
+ * destructor, per join). */
 class first_exception {
 public:
+    first_exception() noexcept {}
+    first_exception(const first_exception &) = delete;
+    first_exception &operator=(const first_exception &) = delete;
+    /* The waiter's, as rethrow_if_any. */
+    ~first_exception()
+    {
+        if (claimed_)
+            stored()->~exception_ptr();
+    }
     /* Inside a catch block, on any thread. */
     void capture() noexcept
     {
         /* Atomicity only (relaxed): exactly one thrower wins the claim; the
-         * partner of its write to error_ is fj_join's acquire, not this flag. */
-        if (!claimed_.exchange(true, std::memory_order_relaxed))
-            error_ = std::current_exception();
+         * partner of its write to the exception is fj_join's acquire, not
+         * this flag. */
+        if (!__atomic_exchange_n(&claimed_, true, __ATOMIC_RELAXED))
+            ::new (static_cast<void *>(storage_)) std::exception_ptr(std::current_exception());
     }
-    /* A hint for loops: some lambda threw.  Relaxed: a stale false only means
-     * one more grain runs. */
-    bool raised() const noexcept { return claimed_.load(std::memory_order_relaxed); }
+    /* A hint for loops, while lambdas run: some lambda threw.  Relaxed: a
+     * stale false only means one more grain runs. */
+    bool raised() const noexcept { return __atomic_load_n(&claimed_, __ATOMIC_RELAXED); }
     /* The waiter, once every lambda sharing this object completed: rethrows the
-     * first exception, and forgets it so that the object can be used again. */
+     * first exception, and forgets it so that the object can be used again.
+     * A plain read: no lambda runs any more. */
     void rethrow_if_any()
     {
-        if (!raised())
+        if (!claimed_)
             return;
-        std::exception_ptr first = std::move(error_);
-        error_ = nullptr;
-        claimed_.store(false, std::memory_order_relaxed);
+        std::exception_ptr first = std::move(*stored());
+        forget();
         std::rethrow_exception(first);
     }
     /* Forgets an exception nobody will rethrow (a destructor's wait). */
     void drop() noexcept
     {
-        error_ = nullptr;
-        claimed_.store(false, std::memory_order_relaxed);
+        if (claimed_)
+            forget();
     }
 
 private:
-    std::atomic<bool> claimed_{false};
-    std::exception_ptr error_;
+    void forget() noexcept
+    {
+        stored()->~exception_ptr();
+        claimed_ = false;
+    }
+    std::exception_ptr *stored() noexcept { return std::launder(reinterpret_cast<std::exception_ptr *>(storage_)); }
+
+    bool claimed_ = false;
+    alignas(std::exception_ptr) unsigned char storage_[sizeof(std::exception_ptr)];
 };
 
 /* Calls f(), catching whatever it throws into `errors`. */
@@ -356,17 +377,26 @@ __attribute__((always_inline)) inline join_result_t<F, G> join_here(fj_worker *w
 {
     using RF = std::invoke_result_t<F &>;
     using RG = std::invoke_result_t<G &>;
+    /* The forked side is one object holding everything it touches, so the
+     * spawn stores one pointer to it (a lambda capturing g, its result and
+     * the errors by reference would be three more stores per join). */
+    struct forked_side {
+        G &g;
+        result_slot<RG> from_g;
+        first_exception errors;
+        void operator()() noexcept
+        {
+            run_capturing([this] { from_g.fill(g); }, errors);
+        }
+    } forked{g, {}, {}};
     result_slot<RF> from_f;
-    result_slot<RG> from_g;
-    first_exception errors;
-    auto forked = [&]() noexcept { run_capturing([&] { from_g.fill(g); }, errors); };
-    auto here = [&]() noexcept { run_capturing([&] { from_f.fill(f); }, errors); };
+    auto here = [&]() noexcept { run_capturing([&] { from_f.fill(f); }, forked.errors); };
     fork_join(worker, forked, here);
-    errors.rethrow_if_any();
+    forked.errors.rethrow_if_any();
     if constexpr (std::is_void_v<RF> && std::is_void_v<RG>)
         return;
     else
-        return join_result_t<F, G>(from_f.take(), from_g.take());
+        return join_result_t<F, G>(from_f.take(), forked.from_g.take());
 }
 
 } // namespace detail
