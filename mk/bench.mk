@@ -14,9 +14,14 @@
 # tree (make bench LACE_DIR=../shared/peers/lace-1.4.2): its lace.c is built
 # into build/bench/lace/ at bench time, never copied into this repository.
 # The fine-grained programs (bench/fine/: fib, dfs, knapsack, pi) are built for
-# serial, fj-classic, fj-typed (when include/fj.h has the typed API) and lace,
-# all with the flags of Lace's benchmark programs (FINE_CFLAGS) so that only
-# the runtime differs.
+# serial, fj-classic, fj-typed (when include/fj.h has the typed API), fj++ (the
+# C++ face, include/fj.hpp) and lace, all with the flags of Lace's benchmark
+# programs (FINE_CFLAGS; FINE_CXXFLAGS for fj++) so that only the runtime
+# differs.
+#
+# BENCH_CXX follows BENCH_CC (clang -> clang++, else g++) unless given, so that
+# `make bench-fine-build BENCH_CC=clang` builds fj++ with clang++ too: with
+# -flto, main.c's object and fj++'s driver must come from the same compiler.
 #
 # Missing peers (libomp-dev, libtbb-dev, default-jdk-headless) are installed
 # with apt-get when run as root on Debian/Ubuntu, else skipped with a message.
@@ -25,7 +30,7 @@
 
 BENCH_DIR := build/bench
 BENCH_CC ?= gcc
-BENCH_CXX ?= g++
+BENCH_CXX ?= $(if $(findstring clang,$(BENCH_CC)),clang++,g++)
 BENCH_CLANG ?= clang
 BENCH_CFLAGS := -std=gnu11 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror -Wno-unused-parameter -Iinclude -Ibench
 BENCH_CXXFLAGS := -std=c++17 -O2 -Wall -Wextra -Werror -Wno-unused-parameter -Iinclude -Ibench
@@ -48,6 +53,9 @@ FINE_MARCH ?= -march=native
 FINE_ALIGN := -falign-functions=64
 FINE_CFLAGS := -O3 -DNDEBUG -flto -std=gnu11 $(FINE_MARCH) $(FINE_ALIGN) -Wall -Wextra -Werror -Iinclude -Ibench/fine
 LACE_CFLAGS := -O3 $(FINE_MARCH) $(FINE_ALIGN) -DNDEBUG -DLACE_USE_MMAP=1 -std=gnu11
+# fj++: the same optimisation, -march, LTO and alignment as C++17 (main.c is
+# still compiled as C, with FINE_CFLAGS, and linked in by LTO).
+FINE_CXXFLAGS := -O3 -DNDEBUG -flto -std=c++17 $(FINE_MARCH) $(FINE_ALIGN) -Wall -Wextra -Werror -Iinclude -Ibench/fine
 FINE_SRC := bench/fine/main.c bench/fine/fine.h bench/fj_pool.h
 # The typed API (FJ_TASK, FJ_SPAWN, ...) is built only when fj.h has it.
 FINE_TYPED := $(shell grep -qs FJ_SPAWN include/fj.h && echo yes)
@@ -55,10 +63,11 @@ FINE_TYPED := $(shell grep -qs FJ_SPAWN include/fj.h && echo yes)
 # LACE_DIR counts only if it holds Lace's sources.
 LACE_OK := $(if $(LACE_DIR),$(wildcard $(LACE_DIR)/src/lace.h))
 # The fine binaries alone (bench-build builds them with the other peers).
-FINE_BINS := $(FINE_DIR)/serial $(FINE_DIR)/fj-classic $(if $(FINE_TYPED),$(FINE_DIR)/fj-typed) \
+FINE_BINS := $(FINE_DIR)/serial $(FINE_DIR)/fj-classic $(if $(FINE_TYPED),$(FINE_DIR)/fj-typed $(FINE_DIR)/fj++) \
 	$(if $(LACE_OK),$(FINE_DIR)/lace)
 # A peer that cannot be built now leaves no old binary for bench/run.sh.
-FINE_STALE := $(if $(FINE_TYPED),,echo "bench: SKIPPING fj-typed (include/fj.h has no FJ_SPAWN yet)"; rm -f $(FINE_DIR)/fj-typed;) \
+FINE_STALE := $(if $(FINE_TYPED),,echo "bench: SKIPPING fj-typed and fj++ (include/fj.h has no FJ_SPAWN yet)"; \
+	rm -f $(FINE_DIR)/fj-typed $(FINE_DIR)/fj++;) \
 	$(if $(LACE_OK),,echo "bench: SKIPPING lace ($(if $(LACE_DIR),LACE_DIR=$(LACE_DIR) has no src/lace.h,set LACE_DIR to a Lace source tree$(,) e.g. LACE_DIR=../shared/peers/lace-1.4.2))"; \
 	rm -f $(FINE_DIR)/lace;) true
 
@@ -116,6 +125,17 @@ $(FINE_DIR)/fj-classic: $(FINE_SRC) bench/fine/fj_classic.c $(BENCH_RELEASE_LIB)
 $(FINE_DIR)/fj-typed: $(FINE_SRC) bench/fine/fj_typed.c $(BENCH_RELEASE_LIB) include/fj.h
 	@mkdir -p $(@D)
 	$(BENCH_CC) $(FINE_CFLAGS) bench/fine/main.c bench/fine/fj_typed.c -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+
+# fj++ (bench/fine/fjxx.cpp): main.c compiled as C, as for the other systems,
+# into an LTO object of this FINE_DIR's flags; the C++ driver and the link
+# with FINE_CXXFLAGS.
+$(FINE_DIR)/main.o: $(FINE_SRC)
+	@mkdir -p $(@D)
+	$(BENCH_CC) $(FINE_CFLAGS) -c bench/fine/main.c -o $@
+
+$(FINE_DIR)/fj++: $(FINE_DIR)/main.o bench/fine/fjxx.cpp bench/fine/fine.h $(BENCH_RELEASE_LIB) include/fj.hpp include/fj.h
+	@mkdir -p $(@D)
+	$(BENCH_CXX) $(FINE_CXXFLAGS) bench/fine/fjxx.cpp $(FINE_DIR)/main.o -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
 
 # lace_config.h as Lace's CMake writes it with its counters and timers off.
 $(LACE_BUILD)/lace_config.h: $(LACE_DIR)/src/lace_config.h.in

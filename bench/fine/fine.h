@@ -1,11 +1,12 @@
 /* fine.h - fine-grained programs of the Cilk-5 / BOTS tradition, written
  * once per system so that fj can be compared with Lace task for task.
  *
- * Each system's driver (serial.c, fj_classic.c, fj_typed.c, lace.c) defines
- * the functions below with the same recursion, the same spawn order and the
- * same leaves; main.c (shared) parses `PROGRAM SIZE WORKERS RUNS`, builds the
- * input and the expected result with a serial twin (untimed), times RUNS
- * calls, verifies each one and prints the lines of bench/harness.h:
+ * Each system's driver (serial.c, fj_classic.c, fj_typed.c, fjxx.cpp, lace.c)
+ * defines the functions below (with C linkage: main.c is C) with the same
+ * recursion, the same spawn order and the same leaves; main.c (shared) parses
+ * `PROGRAM SIZE WORKERS RUNS`, builds the input and the expected result with
+ * a serial twin (untimed), times RUNS calls, verifies each one and prints the
+ * lines of bench/harness.h:
  *
  *     run 1 0.412345 verified
  *     RESULT,dfs,9,lace,2,<median_s>,<min_s>,<max_s>,<runs>,<verified 1|0>
@@ -19,7 +20,9 @@
  *   fib N        [N]      fib(N) with no cut-off: fib(N+1)-1 fork+joins.
  *   dfs D        [depth]  a tree of empty tasks, FINE_DFS_BREADTH children per
  *                         inner node, all spawned then all synced; returns the
- *                         number of leaves, FINE_DFS_BREADTH^D.
+ *                         number of leaves, FINE_DFS_BREADTH^D.  (fj++'s
+ *                         fj::join is binary: it halves the children by
+ *                         nested joins, FINE_DFS_BREADTH-1 per inner node.)
  *   knapsack N   [items]  0/1 knapsack by branch and bound (Cilk-5 knapsack.c's
  *                         algorithm): spawn "without this item", call "with
  *                         it", prune a subtree whose fractional bound cannot
@@ -41,7 +44,7 @@ typedef struct fine_item {
     long weight, value;
 } fine_item;
 
-/* The `system` column: serial, fj-classic, fj-typed, lace. */
+/* The `system` column: serial, fj-classic, fj-typed, fj++, lace. */
 extern const char *const fine_system;
 
 /* Starts the runtime with `workers` workers; 0 on success. */
