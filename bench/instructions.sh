@@ -19,8 +19,11 @@
 # what a runtime makes a task cost (a frame written, arguments copied in and
 # out, the result read back) and the serial row gives the baseline beside it.
 # Counts: fib(n) forks fib(n+1)-1 times (once per inner node); dfs of depth d,
-# breadth B, B(B^d - 1)/(B - 1) times; pi of N samples N-1 times.  The counts
-# do not depend on the load of the machine, and at 1 worker nothing is stolen.
+# breadth B, B(B^d - 1)/(B - 1) times (every child spawned), except fj++'s:
+# fj::join is binary, so bench/fine/fjxx.cpp splits an inner node's B children
+# by nested joins, B - 1 per inner node, (B - 1)(B^d - 1)/(B - 1) = B^d - 1 in
+# all; pi of N samples N-1 times.  The counts do not depend on the load of the
+# machine, and at 1 worker nothing is stolen.
 # Valgrind cannot decode every instruction -march=native may choose (AVX-512),
 # so the binaries counted are a build of the same sources without -march,
 # in build/bench/fine-cg (mk/bench.mk).
@@ -52,10 +55,11 @@ count() {
     echo "$n"
 }
 
-forks() {  # program size -> fork+joins of one run
+forks() {  # program size system -> fork+joins of one run
     case $1 in
     fib) awk -v n="$2" 'BEGIN { a = 0; b = 1; for (i = 0; i < n + 1; i++) { c = a + b; a = b; b = c } print a - 1 }' ;;
-    dfs) awk -v d="$2" 'BEGIN { b = 8; print b * (b ^ d - 1) / (b - 1) }' ;;
+    dfs) if [ "$3" = fj++ ]; then awk -v d="$2" 'BEGIN { b = 8; print b ^ d - 1 }'  # b - 1 joins per inner node
+         else awk -v d="$2" 'BEGIN { b = 8; print b * (b ^ d - 1) / (b - 1) }'; fi ;;
     pi) echo $(($2 - 1)) ;;
     esac
 }
@@ -65,13 +69,13 @@ echo "instructions per fork+join at 1 worker, body included (callgrind; bench/in
 for spec in "fib 20 25" "dfs 4 5" "pi 4096 65536"; do
     set -- $spec
     program=$1 small=$2 large=$3
-    for system in serial fj-typed fj-classic lace; do
+    for system in serial fj-typed fj-classic fj++ lace; do
         if [ ! -x $fine/$system ]; then
             echo "  $program $system: SKIPPED (not built)"
             continue
         fi
         i_small=$(count $system $program $small) && i_large=$(count $system $program $large) || continue
-        f_small=$(forks $program $small) f_large=$(forks $program $large)
+        f_small=$(forks $program $small $system) f_large=$(forks $program $large $system)
         per=$(awk -v a="$i_small" -v b="$i_large" -v x="$f_small" -v y="$f_large" 'BEGIN { printf "%.1f", (b - a) / (y - x) }')
         echo "$program,$system,$per" >>"$csv"
         printf "  %-5s %-11s %7s  (%s instructions at %s, %s at %s)\n" $program $system $per $i_small $small $i_large $large
