@@ -15,9 +15,13 @@
 # override.
 #
 # The fine-grained programs (fib, dfs, knapsack, pi; bench/fine/) also run as
-# fj-typed, fj-classic and lace (when built: LACE_DIR, mk/bench.mk); their
-# "serial" is bench/fine's serial twin.  The other programs run as fj-typed
-# too (bench/fj_typed_bench.c: fj_bench.c with typed tasks).  Each cell also records the CPU the
+# fj-typed, fj-classic, fj++ and lace (when built: LACE_DIR, mk/bench.mk);
+# their "serial" is bench/fine's serial twin.  fib as fj-typed and as fj++ is
+# bench/fine's binary (Lace's flags: -O3 -flto -march), so that both sit beside
+# Lace's fib built alike; fj++'s other programs (nqueens, sort, matmul,
+# integrate, uts) are bench/fjxx_bench.cpp's, and fj-typed's
+# bench/fj_typed_bench.c's (fj_bench.c with typed tasks), built -O2 as the
+# other coarse drivers.  Each cell also records the CPU the
 # process used: cpu_busy, cores' worth of user+sys time over the wall time of
 # the timed runs, and cpu_idle, the same over a pause after them with no work
 # (a runtime whose idle workers spin shows ~1 per spinning worker); the
@@ -72,7 +76,7 @@ fi
 [ -n "$BENCH_PROGRAMS" ] && plan=$(echo "$plan" | grep -E "^($(echo $BENCH_PROGRAMS | tr ' ' '|')) ")
 
 fine_programs=" dfs knapsack pi "   # only in bench/fine (fib is in both suites)
-fine_systems=" fj-typed fj-classic lace "
+fine_systems=" fj-typed fj-classic fj++ lace "
 
 command_of() {  # system [program] -> command prefix, or empty if unavailable
     case "$fine_programs" in
@@ -82,10 +86,10 @@ command_of() {  # system [program] -> command prefix, or empty if unavailable
     esac
     case $1 in
     java) [ -f $dir/java/Bench.class ] && echo "java -Xss16m -Xmx3g -cp $dir/java Bench" ;;
-    fj++) [ -x $dir/fjxx_bench ] && echo "$dir/fjxx_bench" ;;
     fj-classic | lace) [ -x $dir/fine/$1 ] && [ "${2:-fib}" = fib ] && echo "$dir/fine/$1" ;;
-    fj-typed)  # fib: bench/fine's (Lace's flags); the other programs: fj_typed_bench.c
+    fj-typed | fj++)  # fib: bench/fine's (Lace's flags); the others: fj_typed_bench.c, fjxx_bench.cpp
         if [ "${2:-fib}" = fib ]; then [ -x $dir/fine/$1 ] && echo "$dir/fine/$1"
+        elif [ $1 = fj++ ]; then [ -x $dir/fjxx_bench ] && echo "$dir/fjxx_bench"
         else [ -x $dir/fj-typed_bench ] && echo "$dir/fj-typed_bench"; fi ;;
     *) [ -x $dir/${1}_bench ] && echo "$dir/${1}_bench" ;;
     esac
@@ -99,6 +103,7 @@ for sys in libgomp libomp tbb java; do
     [ -n "$(command_of $sys)" ] || echo "bench: SKIPPING $sys (not built: see 'sh bench/peers.sh install')"
 done
 [ -n "$(command_of fj-typed)" ] || echo "bench: SKIPPING fj-typed (not built: include/fj.h has no typed API)"
+[ -n "$(command_of fj++)" ] || echo "bench: SKIPPING fj++ for fib, dfs, knapsack, pi (not built: include/fj.h has no typed API)"
 [ -n "$(command_of lace)" ] || echo "bench: SKIPPING lace (not built: make bench LACE_DIR=<a Lace source tree>)"
 cells_dir=$(mktemp -d)
 trap 'rm -rf "$cells_dir"' EXIT
