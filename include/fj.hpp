@@ -24,6 +24,10 @@
  *   fj::parallel_for    fj_parallel_for
  *   fj::parallel_reduce fj_parallel_reduce
  *   fj::error           a negative FJ_E* code, thrown where a call has no other way to report it
+ * fj.h's typed tasks (FJ_TASK, FJ_SPAWN, FJ_CALL, FJ_SYNC, FJ_RUN on
+ * pool.native_handle()) compile as C++ too and mix with join: the cheapest
+ * fork+join fj has, for an innermost recursion (about half of join's
+ * instructions on fib: no lambdas, no result slots, no catch).
  *
  * Where work runs.  Called on a worker of a pool (inside pool.invoke, inside a
  * task), join, task_group and the loops use that worker's pool.  Called from any

@@ -27,6 +27,32 @@ long fib_join(int n)
     return a + b;
 }
 
+} // namespace
+
+// fj.h's typed tasks compiled as C++: the fastest path, for a C++ program's
+// innermost recursion (README, "From C++").
+FJ_TASK(long, fib_typed, int, n)
+{
+    if (n < 2)
+        return n;
+    FJ_SPAWN(fib_typed, n - 1);
+    long b = FJ_CALL(fib_typed, n - 2);
+    return FJ_SYNC(fib_typed) + b;
+}
+
+// A typed spawn with fj::joins between it and its sync: the joins' frames go
+// above the typed one and are gone again when the sync looks for it.
+FJ_TASK(long, fib_typed_around_joins, int, n)
+{
+    if (n < 2)
+        return n;
+    FJ_SPAWN(fib_typed_around_joins, n - 1);
+    long b = fib_join(n - 2);
+    return FJ_SYNC(fib_typed_around_joins) + b;
+}
+
+namespace {
+
 int fib_size() { return check_stress() ? 30 : 22; }
 
 void fib_join_matches_serial()
@@ -36,6 +62,14 @@ void fib_join_matches_serial()
     int n = fib_size();
     long parallel = pool.invoke([n] { return fib_join(n); });
     CHECK_EQ(fib_serial(n), parallel);
+}
+
+void typed_tasks_run_in_cxx()
+{
+    fj::pool pool(check_workers);
+    int n = fib_size();
+    CHECK_EQ(fib_serial(n), FJ_RUN(pool.native_handle(), fib_typed, n));
+    CHECK_EQ(fib_serial(n), FJ_RUN(pool.native_handle(), fib_typed_around_joins, n));
 }
 
 void join_of_void_lambdas()
@@ -373,6 +407,7 @@ void c_errors_become_fj_error()
 const check_case cases[] = {
     {"fib_join_matches_serial", fib_join_matches_serial, CHECK_PER_WORKERS},
     {"join_of_void_lambdas", join_of_void_lambdas, CHECK_ONCE},
+    {"typed_tasks_run_in_cxx", typed_tasks_run_in_cxx, CHECK_PER_WORKERS},
     {"task_group_runs_1000_lambdas", task_group_runs_1000_lambdas, CHECK_PER_WORKERS},
     {"task_group_outside_a_pool_uses_the_common_pool", task_group_outside_a_pool_uses_the_common_pool, CHECK_ONCE},
     {"parallel_for_visits_every_index_once", parallel_for_visits_every_index_once, CHECK_PER_WORKERS},
