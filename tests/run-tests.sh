@@ -46,9 +46,10 @@ for bin in "$dir"/unit/* "$dir"/stress/*; do
 done
 # The deque and the typed tasks again without membarrier (FJ_FENCE=full), as
 # where the kernel lacks it: every pop fences, and every typed spawn and sync
-# takes the library's path instead of the inline one (runtime/frame.c).
-for bin in unit/test_deque unit/test_typed unit/test_forkjoin stress/stress_deque stress/stress_typed \
-    stress/stress_settle stress/stress_forkjoin; do
+# takes the library's path instead of the inline one (runtime/frame.c); fj.hpp's
+# join forks through the same typed frames.
+for bin in unit/test_deque unit/test_typed unit/test_forkjoin unit/test_fj_hpp stress/stress_deque \
+    stress/stress_typed stress/stress_settle stress/stress_forkjoin; do
     [ -x "$dir/$bin" ] || continue
     if [ -n "$tier" ]; then case "$bin" in $tier/*) ;; *) continue ;; esac; fi
     run_cases "$dir/$bin" FJ_FENCE=full
