@@ -177,6 +177,7 @@ help:
 	@echo "  docs           HTML reference of the public headers (Doxygen) in build/docs"
 	@echo "  deps           install libatomic-ops-dev (Debian) if missing"
 	@echo "  check-mpi      MPI examples on 2 and 3 ranks (Open MPI); bench-mpi: docs/mpi.md's measurement"
+	@echo "  check-aarch64  the runtime built for aarch64, its deque, typed, fork/join and C++ tests under qemu-user"
 	@echo "  format clean"
 
 -include $(wildcard mk/*.mk)

@@ -2,11 +2,13 @@
 # Runs every case of every test program under DIR (unit/ and stress/), each in
 # its own process with a time limit, on 1, 2, 4 and 8 workers when the case
 # depends on them.  Prints one line per run and closes with "N passed, M failed".
-# Usage: run-tests.sh DIR [unit|stress|examples|scripts]   (FJ_TEST_WORKERS="1 2" to change the set)
+# Usage: run-tests.sh DIR [unit|stress|examples|scripts]   (FJ_TEST_WORKERS="1 2" to change the set;
+# FJ_TEST_RUNNER, a command that runs the test programs, e.g. qemu-aarch64: mk/cross.mk)
 dir=$(cd "$1" && pwd)   # absolute: examples run from the build directory
 tier=${2:-}
 workers=${FJ_TEST_WORKERS:-"1 2 4 8"}
 limit=${FJ_TEST_TIMEOUT:-300}
+runner=${FJ_TEST_RUNNER:-}
 passed=0
 failed=0
 failures=""
@@ -15,7 +17,7 @@ log=$(mktemp)
 # (VAR=value) if one is given; the setting is part of each run's label.
 run_cases() {
     bin=$1 setting=${2:-}
-    "$bin" --list > "$log.list" || { echo "FAIL $bin --list"; failed=$((failed + 1)); return; }
+    $runner "$bin" --list > "$log.list" || { echo "FAIL $bin --list"; failed=$((failed + 1)); return; }
     while read -r name per_workers; do
         if [ "$per_workers" = 1 ]; then set -- $workers; else set -- 2; fi
         for w in "$@"; do
@@ -23,7 +25,7 @@ run_cases() {
             [ "$per_workers" = 1 ] && label="$label workers=$w"
             [ -n "$setting" ] && label="$label $setting"
             start=$(date +%s)
-            if timeout "$limit" env $setting "$bin" --workers "$w" "$name" > "$log" 2>&1; then
+            if timeout "$limit" env $setting $runner "$bin" --workers "$w" "$name" > "$log" 2>&1; then
                 passed=$((passed + 1))
                 echo "ok   $label ($(( $(date +%s) - start ))s)"
             else
