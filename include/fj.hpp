@@ -213,7 +213,7 @@ private:
 
 /* Calls f(), catching whatever it throws into `errors`. */
 template <class F>
-inline void run_capturing(F &&f, first_exception &errors) noexcept
+__attribute__((always_inline)) inline void run_capturing(F &&f, first_exception &errors) noexcept
 {
     try {
         std::forward<F>(f)();
