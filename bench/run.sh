@@ -7,7 +7,7 @@
 # The systems take turns: a program's cells run in BENCH_ROUNDS rounds (default
 # RUNS), each round one process per cell timing RUNS/ROUNDS runs, so a noisy
 # minute on this shared machine spreads over every system instead of landing on
-# whichever ran then.  A cell's median, min and max are over all its runs; its
+# whichever ran then (odd rounds in one order, even rounds in the reverse).  A cell's median, min and max are over all its runs; its
 # line goes to build/bench/results.csv.  Then the fj microbenchmarks
 # (build/bench/micro.csv), the table (bench/report.c) and the chart
 # build/bench/chart.svg.  Peers whose binary is missing are skipped with a
@@ -26,10 +26,14 @@
 # the timed runs, and cpu_idle, the same over a pause after them with no work
 # (a runtime whose idle workers spin shows ~1 per spinning worker); the
 # median over the cell's rounds, "-" where a binary does not report it.
+# Where Lace ran a program, each fj system's time over Lace's is also taken
+# round by round (bench/pair.sh): the median of those quotients goes to
+# build/bench/ratios.csv and is printed under the program's cells.
 mode=${1:-quick}
 dir=build/bench
 csv=$dir/results.csv
 micro=$dir/micro.csv
+ratios=$dir/ratios.csv
 log=$dir/run-$mode.log
 mkdir -p "$dir"
 
@@ -96,6 +100,7 @@ command_of() {  # system [program] -> command prefix, or empty if unavailable
 }
 
 echo "program,size,system,workers,median_s,min_s,max_s,runs,verified,cpu_busy,cpu_idle" >"$csv"
+echo "program,size,system,baseline,workers,median_ratio,min_ratio,max_ratio,rounds" >"$ratios"
 : >"$log"
 start=$(date +%s)
 echo "bench ($mode): $runs runs per cell in $rounds rounds, systems taking turns, workers: $workers, $(uname -m), $ncpu CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
@@ -109,20 +114,27 @@ cells_dir=$(mktemp -d)
 trap 'rm -rf "$cells_dir"' EXIT
 echo "$plan" | while read -r program size which; do
     [ -n "$program" ] || continue
+    # Cells worker count by worker count, so that the systems compared at one
+    # count run side by side; every other round in the reverse order, so that
+    # a machine slowing down (or speeding up) across a round favours no system.
     cells=""
-    for sys in serial fj fj++ libgomp libomp tbb java fj-typed fj-classic lace; do
-        case ",$which," in *",all,"* | *",$sys,"*) ;; *) continue ;; esac
-        [ -n "$(command_of $sys $program)" ] || continue
-        for w in $workers; do
+    for w in $workers; do
+        for sys in serial fj fj++ libgomp libomp tbb java fj-typed fj-classic lace; do
+            case ",$which," in *",all,"* | *",$sys,"*) ;; *) continue ;; esac
+            [ -n "$(command_of $sys $program)" ] || continue
             [ $sys = serial ] && [ "$w" != 1 ] && continue
             cells="$cells $sys:$w"
             : >"$cells_dir/$sys.$w"
             : >"$cells_dir/$sys.$w.cpu"
+            : >"$cells_dir/$sys.$w.round"
         done
     done
+    reversed=$(echo $cells | tr ' ' '\n' | sed -n '1!G;h;$p' | tr '\n' ' ')
     round=1
     while [ "$round" -le "$rounds" ]; do
-        for cell in $cells; do
+        order=$cells
+        [ $((round % 2)) = 0 ] && order=$reversed
+        for cell in $order; do
             sys=${cell%:*} w=${cell#*:}
             out=$(BENCH_JAVA_WARMUP_MS=$java_warmup_ms timeout $cell_timeout $(command_of $sys $program) $program $size $w $per_round 2>>"$log")
             rc=$?
@@ -131,6 +143,8 @@ echo "$plan" | while read -r program size which; do
             # the input of bench/summarise.sh.
             echo "$out" | awk '/^run / { print $3, ($4 == "verified") }' >>"$cells_dir/$sys.$w"
             echo "$out" | awk '/^CPU / { print $2, $3 }' >>"$cells_dir/$sys.$w.cpu"
+            # The round's median (RESULT's sixth field), for bench/pair.sh.
+            echo "$out" | awk -F, '/^RESULT,/ { print $6; found = 1 } END { if (!found) print "fail" }' >>"$cells_dir/$sys.$w.round"
             if ! echo "$out" | grep -q '^RESULT,'; then
                 echo fail >>"$cells_dir/$sys.$w"
                 echo "  $program $size $sys w=$w round $round: FAILED (exit $rc$( [ $rc = 124 ] && echo ", over ${cell_timeout}s")); see $log"
@@ -150,6 +164,15 @@ echo "$plan" | while read -r program size which; do
         printf "  %-9s %-9s %-7s w=%s  median %.4f s (%.4f-%.4f) %s runs %s\n" $program $size $sys $w $1 $2 $3 $4 \
             "$( [ "$5" = 1 ] && echo verified || echo "NOT VERIFIED")"
     done
+    for cell in $cells; do
+        sys=${cell%:*} w=${cell#*:}
+        case $sys in fj | fj++ | fj-typed | fj-classic) ;; *) continue ;; esac
+        [ -f "$cells_dir/lace.$w.round" ] || continue
+        set -- $(sh bench/pair.sh "$cells_dir/$sys.$w.round" "$cells_dir/lace.$w.round")
+        echo "$program,$size,$sys,lace,$w,$1,$2,$3,$4" >>"$ratios"
+        printf "  %-9s %-9s %-10s / lace w=%s  per round: median %.3f (%.3f-%.3f) over %s rounds\n" \
+            $program $size $sys $w $1 $2 $3 $4
+    done
 done
 
 echo "fj microbenchmarks..."
@@ -163,7 +186,7 @@ if [ -x $dir/fib_floor ]; then
     echo "fj's API shape at its cheapest (bench/fib_floor.c: stack task, pointer deque, indirect call; one thread):"
     $dir/fib_floor $( [ $mode = full ] && echo 40 || echo 30 ) 5
 fi
-echo "bench ($mode) took $(( $(date +%s) - start )) s; CSV $csv, chart $dir/chart.svg, log $log"
+echo "bench ($mode) took $(( $(date +%s) - start )) s; CSV $csv, ratios $ratios, chart $dir/chart.svg, log $log"
 
 # Other parts of the project may add their own benchmark targets.
 for t in bench-loops bench-java-ports; do

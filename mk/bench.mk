@@ -212,7 +212,8 @@ $(BENCH_DIR)/java/Bench.class: bench/java/Bench.java
 	javac -d $(@D) $<
 
 # make test also checks how the suite turns a cell's runs into its figures
-# (bench/summarise.sh); no benchmark is run.
+# (bench/summarise.sh) and two cells into a ratio round by round
+# (bench/pair.sh); no benchmark is run.
 .PHONY: test-bench-summarise
 test: test-bench-summarise
 test-bench-summarise:
