@@ -3,6 +3,14 @@
 # callgrind (make bench-instructions): build/bench/instructions.csv,
 # "program,system,instructions_per_fork_join".
 #
+#   sh bench/instructions.sh [DIR] [QEMU]
+#
+# DIR holds the fine binaries (default build/bench/fine-cg).  With QEMU (a
+# qemu-user binary, e.g. qemu-aarch64: make bench-instructions-aarch64) the
+# binaries are another architecture's, counted from qemu's log of the blocks
+# it translated and ran (bench/qemu-count.awk), into
+# build/bench/instructions-<arch>.csv; everything else below is the same.
+#
 # Method.  Each fine-grained binary (bench/fine/) runs the program at 1 worker
 # under `valgrind --tool=callgrind --collect-atstart=no`; the driver's root
 # task switches collection on around the recursion, on the thread that runs
@@ -29,9 +37,20 @@
 # in build/bench/fine-cg (mk/bench.mk).
 dir=build/bench
 fine=${1:-$dir/fine-cg}
-csv=$dir/instructions.csv
+qemu=$2
+if [ -n "$qemu" ]; then
+    csv=$dir/instructions-${qemu#qemu-}.csv
+    counter="qemu-user's log, $qemu"
+    if ! command -v "$qemu" >/dev/null 2>&1; then
+        echo "bench-instructions: SKIPPING $qemu (not found; Debian: apt-get install qemu-user)"
+        exit 0
+    fi
+else
+    csv=$dir/instructions.csv
+    counter=callgrind
+fi
 
-if ! command -v valgrind >/dev/null 2>&1; then
+if [ -z "$qemu" ] && ! command -v valgrind >/dev/null 2>&1; then
     echo "bench-instructions: SKIPPING (valgrind not found; install: apt-get install valgrind)"
     exit 0
 fi
@@ -40,14 +59,23 @@ trap 'rm -rf "$tmp"' EXIT
 
 # Instructions counted for `program size` on `system` (runs collected, summed).
 count() {
-    BENCH_NO_IDLE=1 valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file="$tmp/cg.out" \
-        $fine/$1 $2 $3 1 1 >"$tmp/run.out" 2>"$tmp/valgrind.err" || {
+    if [ -n "$qemu" ]; then
+        BENCH_NO_IDLE=1 "$qemu" -d in_asm,exec,nochain -D "$tmp/qemu.log" \
+            $fine/$1 $2 $3 1 1 >"$tmp/run.out" 2>"$tmp/counter.err"
+    else
+        BENCH_NO_IDLE=1 valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file="$tmp/cg.out" \
+            $fine/$1 $2 $3 1 1 >"$tmp/run.out" 2>"$tmp/counter.err"
+    fi || {
         echo "bench-instructions: $1 $2 $3 failed:" >&2
-        cat "$tmp/run.out" "$tmp/valgrind.err" >&2
+        cat "$tmp/run.out" "$tmp/counter.err" >&2
         return 1
     }
     grep -q '^RESULT,.*,1$' "$tmp/run.out" || { echo "bench-instructions: $1 $2 $3 not verified" >&2; return 1; }
-    n=$(awk '/^totals:/ { t = $2 } END { print t + 0 }' "$tmp/cg.out")
+    if [ -n "$qemu" ]; then
+        n=$(awk -f bench/qemu-count.awk "$tmp/qemu.log") && rm -f "$tmp/qemu.log" || return 1
+    else
+        n=$(awk '/^totals:/ { t = $2 } END { print t + 0 }' "$tmp/cg.out")
+    fi
     if [ "$n" = 0 ]; then  # no FINE_COUNT_TOGGLE in the binary: built before valgrind was there
         echo "bench-instructions: $1 $2 $3 counted nothing (built without valgrind/callgrind.h? rm -r $fine and retry)" >&2
         return 1
@@ -65,7 +93,7 @@ forks() {  # program size system -> fork+joins of one run
 }
 
 echo "program,system,instructions_per_fork_join" >"$csv"
-echo "instructions per fork+join at 1 worker, body included (callgrind; bench/instructions.sh says how):"
+echo "instructions per fork+join at 1 worker, body included ($counter; bench/instructions.sh says how):"
 for spec in "fib 20 25" "dfs 4 5" "pi 4096 65536"; do
     set -- $spec
     program=$1 small=$2 large=$3

@@ -213,8 +213,11 @@ $(BENCH_DIR)/java/Bench.class: bench/java/Bench.java
 
 # make test also checks how the suite turns a cell's runs into its figures
 # (bench/summarise.sh) and two cells into a ratio round by round
-# (bench/pair.sh); no benchmark is run.
-.PHONY: test-bench-summarise
-test: test-bench-summarise
+# (bench/pair.sh), and how instructions are counted from a qemu log
+# (bench/qemu-count.awk); no benchmark is run.
+.PHONY: test-bench-summarise test-qemu-count
+test: test-bench-summarise test-qemu-count
 test-bench-summarise:
 	@sh tests/bench-summarise.sh
+test-qemu-count:
+	@sh tests/qemu-count.sh

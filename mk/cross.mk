@@ -6,6 +6,12 @@
 #                        in build/aarch64, and runs them under qemu-aarch64 on
 #                        1, 2 and 4 workers, and again with FJ_FENCE=full
 #                        (tests/run-tests.sh; about 2 minutes on 2 cores)
+#   make bench-instructions-aarch64 LACE_DIR=../shared/peers/lace-1.4.2
+#                        instructions per fork+join of the fine programs
+#                        (bench/fine/) built for aarch64 with the flags of
+#                        make bench-instructions, counted from qemu-aarch64's
+#                        log (bench/qemu-count.awk):
+#                        build/bench/instructions-aarch64.csv
 #
 # Why: on x86-64, fj.h's fast path compares top and head with `asm goto`
 # (fj__top_moved, fj__head_above, fj__word_nonzero); every other architecture
@@ -33,7 +39,7 @@ AARCH64_LIB := $(AARCH64_BUILD)/libfj.a
 AARCH64_OBJS := $(patsubst runtime/%.c,$(AARCH64_BUILD)/runtime/%.o,$(wildcard runtime/*.c))
 AARCH64_TESTS := $(addprefix $(AARCH64_BUILD)/tests/unit/,test_deque test_typed test_forkjoin test_fj_hpp)
 
-.PHONY: check-aarch64 aarch64-deps
+.PHONY: check-aarch64 aarch64-deps bench-instructions-aarch64
 
 aarch64-deps:
 	@missing=""; for tool in $(AARCH64_CC) $(AARCH64_CXX) $(AARCH64_RUN); do \
@@ -64,3 +70,44 @@ $(AARCH64_BUILD)/tests/unit/%: tests/unit/%.c tests/check.h $(AARCH64_LIB)
 $(AARCH64_BUILD)/tests/unit/test_fj_hpp: tests/cxx/test_fj_hpp.cpp include/fj.hpp tests/check.h $(AARCH64_LIB)
 	@mkdir -p $(@D)
 	$(AARCH64_CXX) -std=c++17 $(AARCH64_FLAGS) -Itests $< -o $@ $(AARCH64_LIB) -static -lm
+
+# ---- the fine programs for aarch64: what the fast path costs there ----
+# The flags of make bench-instructions (mk/bench.mk: FINE_CFLAGS without
+# -march), static.  valgrind/callgrind.h (the host's, -idirafter) gives the
+# counting toggles: its client request is a no-op sequence on aarch64 too,
+# which bench/qemu-count.awk recognises.  Lace's lace_config.h does not depend
+# on the architecture: the x86-64 build's is used.
+AARCH64_FINE := $(AARCH64_BUILD)/fine
+AARCH64_FINE_CFLAGS := $(filter-out -march=%,$(FINE_CFLAGS)) -idirafter /usr/include -static
+AARCH64_FINE_CXXFLAGS := $(filter-out -march=%,$(FINE_CXXFLAGS)) -idirafter /usr/include -static
+AARCH64_LACE_CFLAGS := $(filter-out -march=%,$(LACE_CFLAGS))
+AARCH64_FINE_BINS := $(AARCH64_FINE)/serial $(AARCH64_FINE)/fj-classic \
+	$(if $(FINE_TYPED),$(AARCH64_FINE)/fj-typed $(AARCH64_FINE)/fj++) $(if $(LACE_OK),$(AARCH64_FINE)/lace)
+
+bench-instructions-aarch64: aarch64-deps
+	@$(MAKE) --no-print-directory $(AARCH64_FINE_BINS)
+	@$(if $(LACE_OK),,echo "bench: SKIPPING lace (set LACE_DIR to a Lace source tree$(,) e.g. LACE_DIR=../shared/peers/lace-1.4.2)"; \
+	  rm -f $(AARCH64_FINE)/lace;) sh bench/instructions.sh $(AARCH64_FINE) $(AARCH64_RUN)
+
+$(AARCH64_FINE)/serial: $(FINE_SRC) bench/fine/serial.c
+	@mkdir -p $(@D)
+	$(AARCH64_CC) $(AARCH64_FINE_CFLAGS) bench/fine/main.c bench/fine/serial.c -o $@ -lm
+
+$(AARCH64_FINE)/fj-%: $(FINE_SRC) bench/fine/fj_%.c $(AARCH64_LIB) include/fj.h
+	@mkdir -p $(@D)
+	$(AARCH64_CC) $(AARCH64_FINE_CFLAGS) bench/fine/main.c bench/fine/fj_$*.c -o $@ $(AARCH64_LIB) -pthread -lm
+
+$(AARCH64_FINE)/main.o: $(FINE_SRC)
+	@mkdir -p $(@D)
+	$(AARCH64_CC) $(AARCH64_FINE_CFLAGS) -c bench/fine/main.c -o $@
+
+$(AARCH64_FINE)/fj++: $(AARCH64_FINE)/main.o bench/fine/fjxx.cpp bench/fine/fine.h $(AARCH64_LIB) include/fj.hpp include/fj.h
+	$(AARCH64_CXX) $(AARCH64_FINE_CXXFLAGS) bench/fine/fjxx.cpp $(AARCH64_FINE)/main.o -o $@ $(AARCH64_LIB) -pthread -lm
+
+$(AARCH64_FINE)/lace.o: $(LACE_DIR)/src/lace.c $(LACE_DIR)/src/lace.h $(LACE_BUILD)/lace_config.h
+	@mkdir -p $(@D)
+	$(AARCH64_CC) $(AARCH64_LACE_CFLAGS) -I$(LACE_DIR)/src -I$(LACE_BUILD) -c $< -o $@
+
+$(AARCH64_FINE)/lace: $(FINE_SRC) bench/fine/lace.c $(AARCH64_FINE)/lace.o
+	$(AARCH64_CC) $(AARCH64_FINE_CFLAGS) -I$(LACE_DIR)/src -I$(LACE_BUILD) bench/fine/main.c bench/fine/lace.c \
+		$(AARCH64_FINE)/lace.o -o $@ -pthread -lm
