@@ -151,6 +151,9 @@ void deque_owner_violation(const deque *d, const char *operation);
 /* The value deque_steal gives for a typed frame, and back. */
 static inline bool deque_is_tagged_frame(const void *taken) { return ((uintptr_t)taken & 1u) != 0; }
 static inline fj_frame *deque_tagged_frame(const void *taken) { return (fj_frame *)((uintptr_t)taken & ~(uintptr_t)1); }
+/* The observers' stand-in for frame f of deque d (frame_observe.c), or NULL
+ * while nobody observes d. */
+static inline fj_task *deque_shadow(const deque *d, const fj_frame *f) { return d->shadow ? &d->shadow[f - d->base] : NULL; }
 
 /* ---- the words, through atomics.h (fj.h's inline code uses __atomic on the same words) ---- */
 static inline fj_frame *deque_top(const deque *d) { return (fj_frame *)atomic_load((const atomic_word *)&d->ends.fj_top); }

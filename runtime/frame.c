@@ -527,13 +527,13 @@ void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal
 
 /* ---- FJ_RUN ---- */
 
-/* Runs `run` on this worker, in place on its deque's top frame. */
-void frame_run_here(fj_worker *w, fj_frame_fn run, void *data, size_t args_size, size_t result_size)
+/* Runs `runner` on this worker, in place on its deque's top frame. */
+void frame_run_here(fj_worker *w, fj_frame_fn runner, void *data, size_t args_size, size_t result_size)
 {
     deque *d = &w->deque;
     fj_frame *f = deque_top(d);  /* at worst the spare frame past the end (point 5) */
-    f->fj_run = run;
+    f->fj_run = runner;
     memcpy(f->fj_data, data, args_size);
-    run(w, f);  /* top is still f: the task's own spawns go above it */
+    runner(w, f);  /* top is still f: the task's own spawns go above it */
     memcpy(data, f->fj_data, result_size);
 }

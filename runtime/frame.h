@@ -6,9 +6,9 @@
 #include "../include/fj.h"
 
 struct fj_worker;
-/* Runs the typed task `run` on w, in place on its deque's top frame: its
+/* Runs the typed task `runner` on w, in place on its deque's top frame: its
  * arguments from `data` (args_size bytes), its result back into `data`
  * (result_size bytes).  The inside of FJ_RUN (dispatch.c). */
-void frame_run_here(struct fj_worker *w, fj_frame_fn run, void *data, size_t args_size, size_t result_size);
+void frame_run_here(struct fj_worker *w, fj_frame_fn runner, void *data, size_t args_size, size_t result_size);
 
 #endif

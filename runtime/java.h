@@ -12,7 +12,7 @@
 
 #include <stdbool.h>
 
-#include "pool.h"
+#include "worker.h"
 
 enum java_count { JAVA_BLOCKED, JAVA_SPARES, JAVA_QUIESCING, JAVA_COUNT_KINDS };
 

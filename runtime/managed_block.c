@@ -12,7 +12,7 @@
  *                        retire the spare
  *
  * Complications:
- * 1. The pool's worker array is fixed at creation (pool.c) and thieves pick
+ * 1. The pool's worker array is fixed at creation (pool_lifecycle.c) and thieves pick
  *    victims from it, so a spare cannot be listed there without changing the
  *    core.  A spare is instead an fj_worker of its own, outside the array,
  *    that *borrows the blocked worker's index*.  Tasks it runs name no thief

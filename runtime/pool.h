@@ -1,4 +1,5 @@
-/* pool.h - the private layout of fj_pool and its lifecycle state. */
+/* pool.h - the private layout of fj_pool, what its workers and callers share
+ * (pool.c); created and destroyed by pool_lifecycle.c. */
 #ifndef FJ_POOL_H
 #define FJ_POOL_H
 
@@ -9,7 +10,6 @@
 #include "atomics.h"
 #include "idle.h"
 #include "injector.h"
-#include "worker.h"
 
 /* pool.state: bit 0 = accepting external submissions; the rest counts accepted,
  * unfinished submissions in steps of STATE_ONE.  One word, so "accepting" and
@@ -35,13 +35,12 @@ struct fj_pool {
 };
 
 /* True once destroy asked the workers to exit.  Acquire: pairs with the
- * release in threads_stop.  Not strictly needed (a worker exits only after a
- * search found nothing, and destroy drained every submission first), but it
- * keeps "saw stopping" after everything destroy did before setting it. */
+ * release in threads_stop (pool_lifecycle.c).  Not strictly needed (a worker
+ * exits only after a search found nothing, and destroy drained every
+ * submission first), but it keeps "saw stopping" after everything destroy did
+ * before setting it. */
 static inline bool pool_stopping(const fj_pool *pool) { return atomic_load_acquire(&pool->stopping) != 0; }
 
-/* False for a spare that stands in for a blocked worker (managed_block.c): it
- * shares that worker's index, so it never names itself a task's thief. */
 /* Counts a joiner in or out of joiners_parked around its park.  An RMW, as
  * several workers count; full only because atomics.h has no relaxed add:
  * the count is a statistic (getRunningThreadCount), read racily. */
@@ -50,10 +49,13 @@ static inline void pool_count_parked_joiner(fj_pool *pool, int delta)
     atomic_fetch_add_full(&pool->joiners_parked, (size_t)(long)delta);
 }
 
-static inline bool worker_is_member(const fj_worker *w) { return w->pool->workers[w->index] == w; }
-
 /* Counts one accepted submission, or returns FJ_ESHUTDOWN. */
 int pool_admit(fj_pool *pool);
+/* Stops admitting submissions (fj_pool_shutdown; teardown, the common pool's
+ * too, at exit). */
+void pool_stop_accepting(fj_pool *pool);
+/* Waits until every admitted submission was retired (teardown). */
+void pool_wait_drained(fj_pool *pool);
 /* Uncounts one (after the submitted task completed or its push failed). */
 static inline void pool_retire(fj_pool *pool)
 {

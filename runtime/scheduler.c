@@ -78,8 +78,8 @@ void *worker_main(void *arg)
     deque_set_spawn_slow(&w->deque, w->hooks != 0);
     frame_observe_start(w);
     /* Park before the first search: fj_pool_create waits until every worker
-     * has parked (pool.c), and nothing can be submitted before it returns.
-     * Searching first held pool creation for the whole search, hours with a
+     * has parked (pool_lifecycle.c), and nothing can be submitted before it
+     * returns.  Searching first held pool creation for the whole search, hours with a
      * large spin_rounds (bench/fj_micro.c's steal-spinning pool hung there). */
     worker_park(w);
     for (;;) {

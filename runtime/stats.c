@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "stats.h"
+#include "worker.h"
 
 static void snapshot(const fj_worker *w, fj_worker_stats *out)
 {

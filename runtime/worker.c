@@ -7,7 +7,6 @@
  *      usually the largest piece of work). */
 #include <sched.h>
 
-#include "frame_observe.h"
 #include "hooks.h"
 #include "idle.h"
 #include "pool.h"
@@ -15,6 +14,12 @@
 #include "worker.h"
 
 __thread fj_worker *fj__self __attribute__((tls_model("initial-exec")));
+
+fj_pool *fj_current_pool(void) { return fj__self ? fj__self->pool : NULL; }
+
+fj_worker *fj__current_worker(void) { return fj__self; }
+
+int fj_current_worker_index(void) { return fj__self ? (int)fj__self->index : -1; }
 
 static uint64_t next_random(fj_worker *w)
 {
@@ -54,7 +59,8 @@ fj_task *worker_steal_random(fj_worker *w, bool wait)
         counter_add(&w->count.failed_steals, 1);
         return NULL;
     }
-    HOOK(w, HOOK_STEAL, deque_is_tagged_frame(taken) ? frame_shadow(w, deque_tagged_frame(taken)) : taken, (int)v);
+    HOOK(w, HOOK_STEAL, deque_is_tagged_frame(taken) ? deque_shadow(&victim->deque, deque_tagged_frame(taken)) : taken,
+         (int)v);
     counter_add(&w->count.steals, 1);
     /* More left there: let a sleeper join in (ramps a pool up quickly). */
     if (deque_size(&victim->deque) > 0 && idle_should_signal(&pool->idle))

@@ -13,8 +13,7 @@
 #include "atomics.h"
 #include "config.h"
 #include "deque.h"
-
-struct fj_pool;
+#include "pool.h"
 
 /* Counters written by their worker only (counter_add: no RMW), read racily.
  * To keep the fast path to one counter per join, bodies run by an inline join
@@ -53,15 +52,17 @@ typedef struct fj_worker {
 /* fj__self, the worker running on this thread (NULL on other threads), is
  * declared in include/fj.h: fj.hpp's join reads it inline. */
 
+/* False for a spare that stands in for a blocked worker (managed_block.c): it
+ * shares that worker's index, so it never names itself a task's thief. */
+static inline bool worker_is_member(const fj_worker *w) { return w->pool->workers[w->index] == w; }
 
 /* One attempt at finding work for `w` outside any join: own deque, then the
  * injector, then `attempts` random victims.  Returns a task or NULL. */
 struct fj_task *worker_find_work(fj_worker *w, unsigned attempts, bool wait);
 
-/* Steals from a random victim other than `w`; NULL if the chosen one had
- * nothing.  `wait`: wait for a busy victim lock instead of moving on.  With
- * `batch` > 1 it may take up to that many (half the victim's tasks): it returns
- * the oldest and pushes the others on w's own deque. */
+/* Steals one task or frame from a random victim other than `w`; NULL if the
+ * chosen one had nothing.  `wait`: wait for a busy victim lock instead of
+ * moving on. */
 struct fj_task *worker_steal_random(fj_worker *w, bool wait);
 
 /* Takes from the injector, counting it; NULL if empty. */
