@@ -92,6 +92,7 @@ forks() {  # program size system -> fork+joins of one run
     esac
 }
 
+mkdir -p "$dir"
 echo "program,system,instructions_per_fork_join" >"$csv"
 echo "instructions per fork+join at 1 worker, body included ($counter; bench/instructions.sh says how):"
 for spec in "fib 20 25" "dfs 4 5" "pi 4096 65536"; do
