@@ -126,6 +126,8 @@ $(BUILD)/.header-cxx: $(PUBLIC_HEADERS) include/fj.hpp
 # The test suite: every case of every test program, in its own process, on 1,
 # 2, 4 and 8 workers where the case depends on them, then the whole-build
 # checks that mk/*.mk add to TEST_SCRIPTS.  Closing line: "N passed, M failed".
+# docs/design.md's floors, held against runtime/'s includes.
+TEST_SCRIPTS += tests/floors.sh
 test: tests examples
 	@FJ_TEST_SCRIPTS="$(TEST_SCRIPTS)" sh tests/run-tests.sh $(BUILD)/tests
 
