@@ -152,7 +152,10 @@ void deque_owner_violation(const deque *d, const char *operation);
 static inline bool deque_is_tagged_frame(const void *taken) { return ((uintptr_t)taken & 1u) != 0; }
 static inline fj_frame *deque_tagged_frame(const void *taken) { return (fj_frame *)((uintptr_t)taken & ~(uintptr_t)1); }
 /* The observers' stand-in for frame f of deque d (frame_observe.c), or NULL
- * while nobody observes d. */
+ * while nobody observes d.  A thief reads another deque's shadow pointer
+ * plain: its owner writes it once, before it first parks, and fj_pool_create
+ * returns only after every worker parked (acquire in pool_lifecycle.c), so
+ * the write happens-before any task of the pool exists to be stolen. */
 static inline fj_task *deque_shadow(const deque *d, const fj_frame *f) { return d->shadow ? &d->shadow[f - d->base] : NULL; }
 
 /* ---- the words, through atomics.h (fj.h's inline code uses __atomic on the same words) ---- */
