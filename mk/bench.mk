@@ -213,11 +213,14 @@ $(BENCH_DIR)/java/Bench.class: bench/java/Bench.java
 
 # make test also checks how the suite turns a cell's runs into its figures
 # (bench/summarise.sh) and two cells into a ratio round by round
-# (bench/pair.sh), and how instructions are counted from a qemu log
+# (bench/pair.sh), which programs bench/run.sh pairs with Lace (stand-in
+# binaries), and how instructions are counted from a qemu log
 # (bench/qemu-count.awk); no benchmark is run.
-.PHONY: test-bench-summarise test-qemu-count
-test: test-bench-summarise test-qemu-count
+.PHONY: test-bench-summarise test-bench-run test-qemu-count
+test: test-bench-summarise test-bench-run test-qemu-count
 test-bench-summarise:
 	@sh tests/bench-summarise.sh
+test-bench-run:
+	@sh tests/bench-run.sh
 test-qemu-count:
 	@sh tests/qemu-count.sh
