@@ -204,6 +204,9 @@ void drv_sort(uint32_t *a, uint32_t *tmp, size_t n)
 }
 
 /* ---- matmul: two rounds of four quadrant products ---- */
+/* The products are forked last first and C00 is run here, so that on one
+ * worker they run in the serial program's order (inline, then newest first),
+ * which the caches favour (docs/performance.md, finding 14). */
 
 #define QUAD(m, r, c, h, ld) ((m) + (size_t)(r) * (size_t)(h) * (size_t)(ld) + (size_t)(c) * (size_t)(h))
 
@@ -230,13 +233,13 @@ static int mm_run(fj_task *t)
                              QUAD(m->c, i, j, h, ld), h, ld};
                 q[i * 2 + j] = x;
             }
-        fj_fork(&q[0].task);
-        fj_fork(&q[1].task);
+        fj_fork(&q[3].task);
         fj_fork(&q[2].task);
-        mm_run(&q[3].task);
-        fj_join(&q[2].task);
+        fj_fork(&q[1].task);
+        mm_run(&q[0].task);
         fj_join(&q[1].task);
-        fj_join(&q[0].task);
+        fj_join(&q[2].task);
+        fj_join(&q[3].task);
     }
     return 0;
 }

@@ -104,6 +104,9 @@ FJ_VOID_TASK(sort, uint32_t *, src, uint32_t *, dst, size_t, n, int, to_dst)
 void drv_sort(uint32_t *a, uint32_t *tmp, size_t n) { FJ_RUN(pool, sort, a, tmp, n, 0); }
 
 /* ---- matmul: two rounds of four quadrant products ---- */
+/* The products are forked last first and C00 is run here, so that on one
+ * worker they run in the serial program's order (inline, then newest first),
+ * which the caches favour (docs/performance.md, finding 14). */
 
 #define QUAD(m, r, c, h, ld) ((m) + (size_t)(r) * (size_t)(h) * (size_t)(ld) + (size_t)(c) * (size_t)(h))
 
@@ -115,10 +118,10 @@ FJ_VOID_TASK(mm, const double *, a, const double *, b, double *, c, int, n, int,
     }
     int h = n / 2;
     for (int k = 0; k < 2; k++) {
-        FJ_SPAWN(mm, QUAD(a, 0, k, h, ld), QUAD(b, k, 0, h, ld), QUAD(c, 0, 0, h, ld), h, ld);
-        FJ_SPAWN(mm, QUAD(a, 0, k, h, ld), QUAD(b, k, 1, h, ld), QUAD(c, 0, 1, h, ld), h, ld);
+        FJ_SPAWN(mm, QUAD(a, 1, k, h, ld), QUAD(b, k, 1, h, ld), QUAD(c, 1, 1, h, ld), h, ld);
         FJ_SPAWN(mm, QUAD(a, 1, k, h, ld), QUAD(b, k, 0, h, ld), QUAD(c, 1, 0, h, ld), h, ld);
-        FJ_CALL(mm, QUAD(a, 1, k, h, ld), QUAD(b, k, 1, h, ld), QUAD(c, 1, 1, h, ld), h, ld);
+        FJ_SPAWN(mm, QUAD(a, 0, k, h, ld), QUAD(b, k, 1, h, ld), QUAD(c, 0, 1, h, ld), h, ld);
+        FJ_CALL(mm, QUAD(a, 0, k, h, ld), QUAD(b, k, 0, h, ld), QUAD(c, 0, 0, h, ld), h, ld);
         FJ_SYNC(mm);
         FJ_SYNC(mm);
         FJ_SYNC(mm);

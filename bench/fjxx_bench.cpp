@@ -132,6 +132,9 @@ extern "C" void drv_sort(uint32_t *a, uint32_t *tmp, size_t n)
 }
 
 // ---- matmul: two rounds of four quadrant products ----
+// join runs its first lambda here and then the forked one, so on one worker the
+// products run in the serial program's order, which the caches favour
+// (docs/performance.md, finding 14).
 
 static inline const double *quad(const double *m, int r, int c, int h, int ld)
 {
@@ -149,8 +152,8 @@ static void mm(const double *a, const double *b, double *c, int n, int ld)
         mm(quad(a, i, k, h, ld), quad(b, k, j, h, ld), const_cast<double *>(quad(c, i, j, h, ld)), h, ld);
     };
     for (int k = 0; k < 2; k++)
-        fj::join([&] { fj::join([&] { product(1, k, 1); }, [&] { product(1, k, 0); }); },
-                 [&] { fj::join([&] { product(0, k, 1); }, [&] { product(0, k, 0); }); });
+        fj::join([&] { fj::join([&] { product(0, k, 0); }, [&] { product(0, k, 1); }); },
+                 [&] { fj::join([&] { product(1, k, 0); }, [&] { product(1, k, 1); }); });
 }
 
 extern "C" void drv_matmul(const double *a, const double *b, double *c, int n)

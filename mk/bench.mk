@@ -202,7 +202,7 @@ $(BENCH_DIR)/libgomp_bench: bench/omp_bench.c $(BENCH_COMMON)
 	$(BENCH_CC) $(BENCH_CFLAGS) -fopenmp -DOMP_SYSTEM='"libgomp"' bench/omp_bench.c $(BENCH_COMMON) -o $@ -lm
 
 $(BENCH_DIR)/libomp_bench: bench/omp_bench.c $(BENCH_COMMON)
-	$(BENCH_CLANG) $(BENCH_CFLAGS) -fopenmp=libomp -DOMP_SYSTEM='"libomp"' bench/omp_bench.c $(BENCH_COMMON) -o $@ -lm
+	$(BENCH_CLANG) $(BENCH_CFLAGS) -fopenmp=libomp -DOMP_SYSTEM='"libomp"' -DOMP_RUNS_TASKS_AT_CREATION_ON_ONE_THREAD bench/omp_bench.c $(BENCH_COMMON) -o $@ -lm
 
 $(BENCH_DIR)/tbb_bench: bench/tbb_bench.cpp $(BENCH_COMMON)
 	$(BENCH_CXX) $(BENCH_CXXFLAGS) bench/tbb_bench.cpp $(BENCH_COMMON) -o $@ -ltbb -pthread -lm
