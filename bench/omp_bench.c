@@ -182,6 +182,10 @@ void drv_matmul(const double *a, const double *b, double *c, int n)
 #pragma omp single
     {
 #ifdef OMP_RUNS_TASKS_AT_CREATION_ON_ONE_THREAD
+        /* A plain write read by every task: it comes before the first task
+         * is generated, and OpenMP (5.0, implicit flushes) puts a release
+         * flush where a task is generated and an acquire flush where it
+         * starts, so every task's read sees it. */
         mm_reversed = omp_get_num_threads() > 1;
 #endif
         mm(a, b, c, n, n);
