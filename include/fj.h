@@ -810,15 +810,23 @@ FJ__INLINE void fj__spawn_end(fj_worker *w, fj_frame **tp, fj_frame *f)
         fj__spawn_wake_cold(w);
 }
 
+/* The first half of fj__spawn_at_top: the frame at the word top, its runner
+ * written.  The caller writes its data, then calls fj__spawn_end. */
+FJ__INLINE fj_frame *fj__spawn_begin_at_top(fj_worker *w, fj_frame_fn run)
+{
+    __atomic_signal_fence(__ATOMIC_SEQ_CST); /* as in fj__spawn_begin */
+    fj_frame *f = fj__top(w);
+    f->fj_run = run;
+    return f;
+}
+
 /* A spawn whose arguments are `size` bytes at `args`, for a caller that
  * carries no copy of top (fj.hpp's join, called from any function): the frame
  * goes at the word top itself, above which nothing lies, so there is nothing
  * to settle (fj__spawn_begin's test).  Returns the copy of top for the sync. */
 FJ__INLINE fj_frame *fj__spawn_at_top(fj_worker *w, fj_frame_fn run, const void *args, size_t size)
 {
-    __atomic_signal_fence(__ATOMIC_SEQ_CST); /* as in fj__spawn_begin */
-    fj_frame *f = fj__top(w), *t;
-    f->fj_run = run;
+    fj_frame *f = fj__spawn_begin_at_top(w, run), *t;
     __builtin_memcpy(f->fj_data, args, size);
     fj__spawn_end(w, &t, f);
     return t;

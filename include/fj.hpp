@@ -25,9 +25,13 @@
  *   fj::parallel_reduce fj_parallel_reduce
  *   fj::error           a negative FJ_E* code, thrown where a call has no other way to report it
  * fj.h's typed tasks (FJ_TASK, FJ_SPAWN, FJ_CALL, FJ_SYNC, FJ_RUN on
- * pool.native_handle()) compile as C++ too and mix with join: the cheapest
- * fork+join fj has, for an innermost recursion (about half of join's
- * instructions on fib: no lambdas, no result slots, no catch).
+ * pool.native_handle()) compile as C++ too and mix with join.  join costs
+ * about what a typed task costs in instructions (fib with gcc: 35.8 against
+ * 34.6 per fork+join, Lace 35.7), but takes longer on the finest recursions
+ * (fib, dfs): a typed task carries the worker and the deque's top through the
+ * recursion in registers, while join, callable from any function, reads the
+ * worker from thread-local storage and top from memory, so each join's spawn
+ * waits for the store of the one before (docs/performance.md).
  *
  * Where work runs.  Called on a worker of a pool (inside pool.invoke, inside a
  * task), join, task_group and the loops use that worker's pool.  Called from any
@@ -37,9 +41,12 @@
  * Exceptions.  The C runtime never sees one: every lambda that fj.hpp hands to
  * it runs inside a catch-all on its worker.  The exception is kept and rethrown
  * by the join, wait or loop that waits for the lambda, on the waiting thread,
- * once nothing it waits for is still running.  When several lambdas throw, the
- * first to be caught is rethrown and the others are dropped (as Java's
- * ForkJoinTask and oneTBB do).  Nothing is cancelled by a throw: both sides of
+ * once nothing it waits for is still running.  When both sides of a join
+ * throw, f's exception is rethrown and g's dropped, whichever was thrown first
+ * (as Rayon's join and Java's invokeAll(t1, t2) report their first operand's).
+ * When several lambdas of a group or a loop throw, the first to be caught is
+ * rethrown and the others are dropped (as Java's ForkJoinTask and oneTBB do).
+ * Nothing is cancelled by a throw: both sides of
  * a join and every task of a group run to the end; a loop skips the grains
  * (sub-ranges) it has not started yet, since which indices ran is then
  * unspecified anyway.
@@ -285,43 +292,257 @@ public:
 
 /* ---- fork/join of two callables: the one place that talks to fj.h's fork/join ---- */
 
-/* The runner of a typed frame whose data is a pointer to `Body`: what a thief
- * calls, or the sync's slow path in place; publishes completion to the joiner. */
-template <class Body>
-inline void frame_run(fj_worker *worker, fj_frame *frame)
-{
-    Body *body;
-    __builtin_memcpy(&body, frame->fj_data, sizeof body);
-    (*body)();
-    fj__frame_finish(worker, frame);
-}
+/* join(f, g) forks g as a typed frame and runs f here.  The frame holds g in
+ * one of two ways, chosen at compile time:
+ *  - g itself, copied into the frame's data, when g is a temporary (nobody
+ *    sees the copy), trivially copyable and small, and its result too (or a
+ *    reference, or void): g_in_frame.  The spawn stores g's captures and
+ *    nothing else, no object of the join's lives in memory, and the thief
+ *    writes g's result into the frame, as a typed task's thief does.
+ *  - a pointer to an object on the joiner's stack that refers to g and has
+ *    room for its result (any type): g_by_pointer.  For an lvalue g (a
+ *    mutable lambda's state must change in the caller's object), or a large
+ *    or non-trivial g or result.
+ * Either way, when nobody took the frame (the usual case) the join calls g
+ * itself, here, as a plain call: its result stays in registers, and the
+ * fast path leaves nothing to destroy.
+ *
+ * How g ended, when a thief or the runtime ran it, is written beside its
+ * result by that run, before the frame's completion is published (release),
+ * and read by the joiner after the sync (acquire): g_error. */
 
-/* Runs `forked()` where a thief may take it and `here()` on this thread, and
- * returns when both are done.  Both must be noexcept (callers catch inside).
- * Caller: `worker`, the calling thread's worker.  It is fj.h's typed spawn and
- * sync: the frame (a pointer to `forked`) goes into the deque's next slot; the
- * sync takes it back and calls `forked` here, or, if a thief took it, helps
- * until the thief's frame_run published it.
- * Always inlined into join: left to itself gcc calls it out of line in a
- * recursion such as fib (fib through fj::join: 105 -> 87 instructions per
- * fork+join on 1 worker, valgrind). */
-template <class Forked, class Here>
-__attribute__((always_inline)) inline void fork_join(fj_worker *worker, Forked &forked, Here &here) noexcept
+/* A thrown g's exception, or that g did not throw.  Trivially copyable (the
+ * runtime moves a frame run at its spawn with memcpy; the exception_ptr goes
+ * with it, owned by whichever copy is read) and written whole by the run, so
+ * the spawn initialises nothing. */
+class g_error {
+public:
+    /* The run of g: it returned. */
+    void none() noexcept { threw_ = false; }
+#if FJ_HPP_EXCEPTIONS
+    /* The run of g, inside its catch block. */
+    void capture() noexcept
+    {
+        ::new (static_cast<void *>(storage_)) std::exception_ptr(std::current_exception());
+        threw_ = true;
+    }
+    /* The joiner, after the sync: rethrows g's exception. */
+    void rethrow_if_any()
+    {
+        if (!threw_)
+            return;
+        std::exception_ptr thrown = std::move(*stored());
+        stored()->~exception_ptr();
+        std::rethrow_exception(thrown);
+    }
+    /* The joiner, after the sync, when f's exception is the one rethrown. */
+    void drop() noexcept
+    {
+        if (threw_)
+            stored()->~exception_ptr();
+    }
+
+private:
+    std::exception_ptr *stored() noexcept { return std::launder(reinterpret_cast<std::exception_ptr *>(storage_)); }
+    alignas(std::exception_ptr) unsigned char storage_[sizeof(std::exception_ptr)];
+#else
+    void rethrow_if_any() noexcept {}
+    void drop() noexcept {}
+
+private:
+#endif
+    bool threw_;
+};
+
+/* Runs g into `result` (a result_slot or frame_result), recording how it ended in `error`. */
+template <class G, class Result>
+__attribute__((always_inline)) inline void run_recording(G &g, Result &result, g_error &error) noexcept
 {
-    static_assert(std::is_nothrow_invocable_v<Forked &> && std::is_nothrow_invocable_v<Here &>,
-                  "fork_join's callables catch their own exceptions");
-    Forked *body = &forked;
-    /* top: carried from the spawn to its sync, as in a typed body. */
-    fj_frame *top = fj__spawn_at_top(worker, &frame_run<Forked>, &body, sizeof body);
-    here();
-    if (fj__sync_pop_at(worker, &top, &frame_run<Forked>)) {
-        forked(); /* nobody took it: run it here */
+#if FJ_HPP_EXCEPTIONS
+    try {
+        result.fill(g);
+    } catch (...) {
+        error.capture();
         return;
     }
-    fj_frame *frame = fj__sync_slow(worker, top - 1, &frame_run<Forked>);
-    if (!(reinterpret_cast<uintptr_t>(frame) & 1u))
-        forked(); /* nobody took it after all: run it here */
+#else
+    result.fill(g);
+#endif
+    error.none();
 }
+
+/* g(), with void as std::monostate (the member of join's pair). */
+template <class G>
+__attribute__((always_inline)) inline returned_t<std::invoke_result_t<G &>> call_returned(G &g)
+{
+    if constexpr (std::is_void_v<std::invoke_result_t<G &>>) {
+        std::invoke(g);
+        return {};
+    } else {
+        return std::invoke(g);
+    }
+}
+
+/* The sync of the frame at `top` - 1 spawned with runner `run`: nullptr when
+ * nobody took the frame, which is then off the deque and for the caller to
+ * run; else the frame whose data holds g's outcome (where the thief ran it,
+ * or a copy where the runtime ran it at the spawn).  fj.h's typed sync,
+ * inlined up to its slow path.  Caller: `worker`, the spawning thread's. */
+__attribute__((always_inline)) inline fj_frame *sync_taken(fj_worker *worker, fj_frame *top, fj_frame_fn run)
+{
+    if (fj__sync_pop_at(worker, &top, run))
+        return nullptr;
+    fj_frame *frame = fj__sync_slow(worker, top - 1, run);
+    /* The low bit: the frame was taken and its run has completed. */
+    if (!(reinterpret_cast<uintptr_t>(frame) & 1u))
+        return nullptr;
+    return fj__sync_frame(frame);
+}
+
+/* The bytes of a frame's data: g's copy, then its result, then g_error. */
+constexpr std::size_t frame_value_bytes = 32;
+static_assert(frame_value_bytes + sizeof(g_error) <= FJ_FRAME_DATA_SIZE, "g_in_frame's layout fits a frame");
+
+/* R (g's result type) as g_in_frame keeps it in the frame: a value by its
+ * bytes, a reference as a pointer, void as nothing. */
+template <class R>
+class frame_result {
+public:
+    explicit frame_result(unsigned char *data) noexcept : data_(data) {}
+    template <class G>
+    void fill(G &g)
+    {
+        if constexpr (std::is_void_v<R>) {
+            std::invoke(g);
+        } else if constexpr (std::is_reference_v<R>) {
+            std::remove_reference_t<R> *value = &std::invoke(g);
+            __builtin_memcpy(data_, &value, sizeof value);
+        } else {
+            R value = std::invoke(g);
+            __builtin_memcpy(data_, &value, sizeof value);
+        }
+    }
+    returned_t<R> take() const noexcept
+    {
+        if constexpr (std::is_void_v<R>) {
+            return {};
+        } else if constexpr (std::is_reference_v<R>) {
+            std::remove_reference_t<R> *value;
+            __builtin_memcpy(&value, data_, sizeof value);
+            return static_cast<R>(*value);
+        } else {
+            return *std::launder(reinterpret_cast<const R *>(data_));
+        }
+    }
+
+private:
+    unsigned char *data_;
+};
+
+template <class R>
+constexpr bool fits_frame()
+{
+    if constexpr (std::is_void_v<R> || std::is_reference_v<R>)
+        return true;
+    else
+        return std::is_trivially_copyable_v<R> && sizeof(R) <= frame_value_bytes && alignof(R) <= 16;
+}
+
+/* Whether join keeps g (as join received it: a reference type for an lvalue)
+ * in its frame. */
+template <class G>
+inline constexpr bool g_in_frame_v = !std::is_reference_v<G> && fits_frame<G>() &&
+                                     std::is_trivially_copy_constructible_v<G> &&
+                                     fits_frame<std::invoke_result_t<G &>>();
+
+/* g copied into its frame (see above). */
+template <class G>
+class g_in_frame {
+public:
+    using R = std::invoke_result_t<G &>;
+
+    /* The spawn: g's bytes into the next frame.  Caller: `worker`, this thread's. */
+    __attribute__((always_inline)) g_in_frame(fj_worker *worker, G &g) noexcept
+    {
+        fj_frame *frame = fj__spawn_begin_at_top(worker, &run);
+        /* A copy construction, not a memcpy: the compiler then stores g's
+         * captures one by one, as they are (a 32-byte memcpy read them back
+         * from the stack in one vector load that no store could forward to:
+         * knapsack through fj::join 45 % slower). */
+        ::new (static_cast<void *>(frame->fj_data)) G(g);
+        fj__spawn_end(worker, &top_, frame);
+    }
+    /* nullptr: nobody took g, the caller calls it; else the frame of its outcome. */
+    __attribute__((always_inline)) fj_frame *sync(fj_worker *worker) noexcept { return sync_taken(worker, top_, &run); }
+    static g_error &error(fj_frame *frame) noexcept
+    {
+        return *std::launder(reinterpret_cast<g_error *>(frame->fj_data + frame_value_bytes));
+    }
+    static returned_t<R> take(fj_frame *frame) noexcept { return frame_result<R>(frame->fj_data).take(); }
+    /* After a sync that found the frame untaken, from the copy in it: an
+     * untaken frame lies at the word top then (as for a typed sync), and
+     * the joiner's own g need not be in memory for this cold path. */
+    static void run_here(fj_worker *worker)
+    {
+        alignas(G) unsigned char bytes[sizeof(G)];
+        __builtin_memcpy(bytes, fj__top(worker)->fj_data, sizeof bytes);
+        std::invoke(*std::launder(reinterpret_cast<G *>(bytes)));
+    }
+
+private:
+    /* A thief's, or the runtime's at the spawn: g is copied out first, since
+     * its result goes where it was (and, run at the spawn, its own spawns
+     * reuse the slot), then its outcome is written, then published. */
+    static void run(fj_worker *worker, fj_frame *frame) noexcept
+    {
+        alignas(G) unsigned char bytes[sizeof(G)];
+        __builtin_memcpy(bytes, frame->fj_data, sizeof bytes);
+        frame_result<R> result(frame->fj_data);
+        g_error *error = ::new (static_cast<void *>(frame->fj_data + frame_value_bytes)) g_error;
+        run_recording(*std::launder(reinterpret_cast<G *>(bytes)), result, *error);
+        fj__frame_finish(worker, frame);
+    }
+
+    fj_frame *top_;
+};
+
+/* g where the caller keeps it, the frame pointing to `side_` (see above). */
+template <class G>
+class g_by_pointer {
+public:
+    using R = std::invoke_result_t<G &>;
+
+    __attribute__((always_inline)) g_by_pointer(fj_worker *worker, G &g) noexcept : side_(g)
+    {
+        side *pointer = &side_;
+        fj_frame *frame = fj__spawn_begin_at_top(worker, &run);
+        __builtin_memcpy(frame->fj_data, &pointer, sizeof pointer);
+        fj__spawn_end(worker, &top_, frame);
+    }
+    __attribute__((always_inline)) fj_frame *sync(fj_worker *worker) noexcept { return sync_taken(worker, top_, &run); }
+    g_error &error(fj_frame *) noexcept { return side_.error; }
+    returned_t<R> take(fj_frame *) { return side_.result.take(); }
+    void run_here(fj_worker *) { std::invoke(side_.g); }
+
+private:
+    struct side {
+        explicit side(G &callable) noexcept : g(callable) {}
+        G &g;
+        result_slot<R> result;
+        g_error error; /* written by the run of g */
+    };
+
+    static void run(fj_worker *worker, fj_frame *frame) noexcept
+    {
+        side *s;
+        __builtin_memcpy(&s, frame->fj_data, sizeof s);
+        run_recording(s->g, s->result, s->error);
+        fj__frame_finish(worker, frame);
+    }
+
+    side side_;
+    fj_frame *top_;
+};
 
 /* ---- one root task on a pool ---- */
 
@@ -373,35 +594,95 @@ using join_result_t = std::conditional_t<std::is_void_v<std::invoke_result_t<F &
                                          std::pair<returned_t<std::invoke_result_t<F &>>,
                                                    returned_t<std::invoke_result_t<G &>>>>;
 
-/* join on `worker`, the calling thread's: g forked, f here.  Always inlined
- * into join, so that a recursion through join (fib) is one function per level,
- * as it is with typed tasks, not two. */
-template <class F, class G>
+#if FJ_HPP_EXCEPTIONS
+/* The rest of a join whose f threw `thrown`: g runs to the end (here, if
+ * nobody took it, its exception dropped), then f's exception is rethrown.
+ * Out of line: rare, and the recursion's fast path stays short. */
+template <class Forked>
+[[noreturn]] __attribute__((noinline, cold)) void join_after_f_threw(fj_worker *worker, Forked &forked,
+                                                                     std::exception_ptr thrown)
+{
+    if (fj_frame *frame = forked.sync(worker)) {
+        forked.error(frame).drop();
+    } else {
+        try {
+            forked.run_here(worker);
+        } catch (...) {
+            /* f's exception is the one join reports */
+        }
+    }
+    std::rethrow_exception(thrown);
+}
+#endif
+
+/* join on `worker`, the calling thread's: g forked, f here.  GDecl is g's type
+ * as join received it (a reference for an lvalue).  Always inlined into join,
+ * so that a recursion through join (fib) is one function per level, as it is
+ * with typed tasks, not two.  f's exception is caught, since g must finish
+ * (here or on a thief) before the join leaves; g's, when g runs here, leaves
+ * as from any call, f having returned. */
+template <class GDecl, class F, class G>
 __attribute__((always_inline)) inline join_result_t<F, G> join_here(fj_worker *worker, F &f, G &g)
 {
     using RF = std::invoke_result_t<F &>;
-    using RG = std::invoke_result_t<G &>;
-    /* The forked side is one object holding everything it touches, so the
-     * spawn stores one pointer to it (a lambda capturing g, its result and
-     * the errors by reference would be three more stores per join). */
-    struct forked_side {
-        G &g;
-        result_slot<RG> from_g;
-        first_exception errors;
-        void operator()() noexcept
-        {
-            run_capturing([this] { from_g.fill(g); }, errors);
-        }
-    } forked{g, {}, {}};
+    using Forked = std::conditional_t<g_in_frame_v<GDecl>, g_in_frame<G>, g_by_pointer<G>>;
+    Forked forked(worker, g);
     result_slot<RF> from_f;
-    auto here = [&]() noexcept { run_capturing([&] { from_f.fill(f); }, forked.errors); };
-    fork_join(worker, forked, here);
-    forked.errors.rethrow_if_any();
-    if constexpr (std::is_void_v<RF> && std::is_void_v<RG>)
+#if FJ_HPP_EXCEPTIONS
+    /* Raw bytes, constructed only on a throw: the fast path then has no
+     * exception_ptr to destroy. */
+    alignas(std::exception_ptr) unsigned char f_threw[sizeof(std::exception_ptr)];
+    try {
+        from_f.fill(f);
+    } catch (...) {
+        ::new (static_cast<void *>(f_threw)) std::exception_ptr(std::current_exception());
+        goto after_f_threw; /* out of the handler: g's sync may help for long */
+    }
+#else
+    from_f.fill(f);
+#endif
+    if (fj_frame *frame = forked.sync(worker)) {
+        forked.error(frame).rethrow_if_any();
+        if constexpr (std::is_void_v<join_result_t<F, G>>)
+            return;
+        else
+            return join_result_t<F, G>(from_f.take(), forked.take(frame));
+    }
+    /* Nobody took g: call it here. */
+    if constexpr (std::is_void_v<join_result_t<F, G>>) {
+        std::invoke(g);
         return;
-    else
-        return join_result_t<F, G>(from_f.take(), forked.from_g.take());
+    } else {
+        return join_result_t<F, G>(from_f.take(), call_returned(g));
+    }
+#if FJ_HPP_EXCEPTIONS
+after_f_threw:
+    std::exception_ptr *thrown = std::launder(reinterpret_cast<std::exception_ptr *>(f_threw));
+    std::exception_ptr moved = std::move(*thrown);
+    thrown->~exception_ptr();
+    join_after_f_threw(worker, forked, std::move(moved));
+#endif
 }
+
+/* join from a thread that is not a worker: both on the common pool, the
+ * caller blocked.  Out of line, so that its root frame does not grow the
+ * stack frame of a recursion through join, nor take its registers. */
+template <class GDecl, class F, class G>
+__attribute__((noinline, cold)) join_result_t<F, G> join_outside(F &f, G &g)
+{
+    auto both = [&] { return join_here<GDecl>(fj__self, f, g); };
+    return invoke_on(common_pool(), both);
+}
+
+/* Whether join hands join_outside copies of f and g, made on that cold path
+ * only: two temporaries, trivially copyable.  The caller's own f and g then
+ * need not be in memory on its fast path (an address taken on any path, or a
+ * copy passed in memory, kept them there: a store per capture at every
+ * join's entry, and loads of them after its calls). */
+template <class F, class G>
+inline constexpr bool copied_outside_v = !std::is_reference_v<F> && !std::is_reference_v<G> &&
+                                         std::is_trivially_copy_constructible_v<F> &&
+                                         std::is_trivially_copy_constructible_v<G>;
 
 } // namespace detail
 
@@ -416,16 +697,25 @@ __attribute__((always_inline)) inline join_result_t<F, G> join_here(fj_worker *w
  * appears in the pair as std::monostate.  References are returned as such.
  * Any thread: on a worker it runs on that worker's pool, elsewhere both run on
  * the common pool and the caller blocks.  If f or g throws, the other still
- * runs to the end; then the first exception caught is rethrown here.
+ * runs to the end; then the exception is rethrown here, f's when both threw.
+ * Each of f and g is invoked once.  An lvalue is invoked as the caller's
+ * object wherever it runs (a mutable lambda's state is the caller's after);
+ * a temporary whose type is trivially copyable may run as a copy of it (g's
+ * copy in its frame, which a thief takes; both, outside a pool).
  * Fails (fj::error) only outside a pool, when the common pool cannot be made
  * (FJ_ENOMEM) or does not take the work.  No allocation. */
 template <class F, class G>
 inline detail::join_result_t<F, G> join(F &&f, G &&g)
 {
     if (fj_worker *worker = fj__self)
-        return detail::join_here(worker, f, g);
-    auto both = [&] { return detail::join_here(fj__self, f, g); };
-    return detail::invoke_on(detail::common_pool(), both);
+        return detail::join_here<G>(worker, f, g);
+    if constexpr (detail::copied_outside_v<F, G>) {
+        F f_copy(f);
+        G g_copy(g);
+        return detail::join_outside<G>(f_copy, g_copy);
+    } else {
+        return detail::join_outside<G>(f, g);
+    }
 }
 
 /* ======================================================================== */

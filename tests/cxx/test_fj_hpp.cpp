@@ -97,6 +97,157 @@ void join_of_void_lambdas()
     });
 }
 
+// What a forked g returns reaches the join whichever way its frame holds g
+// (include/fj.hpp): a temporary, trivially copyable g with a small result is
+// copied into the frame and its result comes back through it; anything else
+// (a large or non-trivial result, a large capture, an lvalue g) goes through
+// a pointer to the joiner's stack.  Trees of joins, so that thieves take g
+// on every level at 2 or more workers; each result checked against the sum.
+struct quad {
+    long a, b, c, d;
+};
+struct five {
+    long v[5];
+};
+static_assert(fj::detail::fits_frame<quad>(), "quad comes back through the frame");
+static_assert(!fj::detail::fits_frame<five>(), "five comes back through the joiner's stack");
+static_assert(!fj::detail::fits_frame<std::string>(), "a string comes back through the joiner's stack");
+
+quad quad_tree(int depth, long index)
+{
+    if (depth == 0)
+        return {index, 2 * index, 3 * index, 4 * index};
+    auto [l, r] = fj::join([=] { return quad_tree(depth - 1, 2 * index); },
+                           [=] { return quad_tree(depth - 1, 2 * index + 1); });
+    return {l.a + r.a, l.b + r.b, l.c + r.c, l.d + r.d};
+}
+
+five five_tree(int depth, long index)
+{
+    if (depth == 0)
+        return {{index, index + 1, index + 2, index + 3, index + 4}};
+    auto [l, r] = fj::join([=] { return five_tree(depth - 1, 2 * index); },
+                           [=] { return five_tree(depth - 1, 2 * index + 1); });
+    five sum;
+    for (int i = 0; i < 5; i++)
+        sum.v[i] = l.v[i] + r.v[i];
+    return sum;
+}
+
+// The leaves' digits in index order: a non-trivial result, and the order shows.
+std::string digit_tree(int depth, long index)
+{
+    if (depth == 0)
+        return std::string(1, (char)('0' + index % 10));
+    auto [l, r] = fj::join([=] { return digit_tree(depth - 1, 2 * index); },
+                           [=] { return digit_tree(depth - 1, 2 * index + 1); });
+    return l + r;
+}
+
+// g returns a reference (to the joiner's local), capturing 32 bytes (in the
+// frame) on odd levels and 40 (too many: through the stack) on even ones.
+long weigh_tree(int depth, long index, const long *weights)
+{
+    if (depth == 0)
+        return weights[index % 7];
+    long right = 0;
+    long *into = &right;
+    auto left = [=] { return weigh_tree(depth - 1, 2 * index, weights); };
+    long sum;
+    if (depth % 2) {
+        auto [l, r] = fj::join(left, [=]() -> long & {
+            return *into = weigh_tree(depth - 1, 2 * index + 1, weights);
+        });
+        CHECK(&r == &right);
+        sum = l + r;
+    } else {
+        five spare{{index, depth, 0, 0, 0}};
+        auto [l, r] = fj::join(left, [=]() -> long & {
+            return *into = weigh_tree((int)spare.v[1] - 1, 2 * spare.v[0] + 1, weights);
+        });
+        CHECK(&r == &right);
+        sum = l + r;
+    }
+    return sum;
+}
+
+void join_results_of_every_shape_reach_the_join()
+{
+    fj::pool pool(check_workers);
+    const int depth = check_stress() ? 16 : 12;
+    const long leaves = 1L << depth, index_sum = leaves * (leaves - 1) / 2;
+    quad q = pool.invoke([=] { return quad_tree(depth, 0); });
+    CHECK_EQ(index_sum, q.a);
+    CHECK_EQ(2 * index_sum, q.b);
+    CHECK_EQ(3 * index_sum, q.c);
+    CHECK_EQ(4 * index_sum, q.d);
+    five f = pool.invoke([=] { return five_tree(depth, 0); });
+    for (int i = 0; i < 5; i++)
+        CHECK_EQ(index_sum + i * leaves, f.v[i]);
+    std::string digits = pool.invoke([=] { return digit_tree(depth, 0); });
+    std::string expected;
+    for (long i = 0; i < leaves; i++)
+        expected += (char)('0' + i % 10);
+    CHECK(digits == expected);
+    static const long weights[7] = {1, 10, 100, 1000, 10000, 100000, 1000000};
+    long weighed = pool.invoke([=] { return weigh_tree(depth, 0, weights); });
+    long expected_weight = 0;
+    for (long i = 0; i < leaves; i++)
+        expected_weight += weights[i % 7];
+    CHECK_EQ(expected_weight, weighed);
+}
+
+// An lvalue g runs as the caller's object, wherever it runs: a mutable
+// lambda's state is the caller's afterwards (a copy run by a thief would
+// lose its increments).
+void lvalue_g_runs_in_the_callers_object()
+{
+    fj::pool pool(check_workers);
+    const int joins = 500;
+    auto count = [calls = 0]() mutable { return ++calls; };
+    long last = pool.invoke([&] {
+        long seen = 0;
+        for (int i = 0; i < joins; i++)
+            seen = fj::join([] { return fib_join(12); }, count).second;
+        return seen;
+    });
+    CHECK_EQ(joins, last);
+    CHECK_EQ(joins + 1, count());
+}
+
+// Where the runtime runs g at its spawn (serial elision, FJ_SERIAL=1) or
+// keeps its outcome beside the deque (a full deque, FJ_DEQUE_FRAMES=64: a
+// join chain deeper than that), results of both shapes still reach their
+// joins, in order.
+long chain_of_joins(int n)
+{
+    if (n == 0)
+        return 0;
+    auto [rest, digit] = fj::join([=] { return chain_of_joins(n - 1); },
+                                  [=] { return quad{n, 2L * n, 0, 0}; });
+    return rest + digit.a + digit.b;
+}
+
+void results_survive_g_run_at_its_spawn(const char *variable, const char *value)
+{
+    setenv(variable, value, 1);
+    fj::pool pool(check_workers);
+    unsetenv(variable);
+    const int depth = 10;
+    const long leaves = 1L << depth, index_sum = leaves * (leaves - 1) / 2;
+    CHECK_EQ(3 * index_sum, pool.invoke([=] { return quad_tree(depth, 0).c; }));
+    CHECK_EQ(index_sum + 4 * leaves, pool.invoke([=] { return five_tree(depth, 0).v[4]; }));
+    std::string expected;
+    for (long i = 0; i < leaves; i++)
+        expected += (char)('0' + i % 10);
+    CHECK(pool.invoke([=] { return digit_tree(depth, 0); }) == expected);
+    const int n = 3000;
+    CHECK_EQ(3L * n * (n + 1) / 2, pool.invoke([=] { return chain_of_joins(n); }));
+}
+
+void results_survive_serial_elision() { results_survive_g_run_at_its_spawn("FJ_SERIAL", "1"); }
+void results_survive_a_full_deque() { results_survive_g_run_at_its_spawn("FJ_DEQUE_FRAMES", "64"); }
+
 void task_group_runs_1000_lambdas()
 {
     fj::pool pool(check_workers);
@@ -278,18 +429,59 @@ void exception_in_g_is_rethrown_at_join()
     CHECK_EQ(fib_serial(12), f_result);
 }
 
-void both_throw_one_is_rethrown()
+// When both throw, f's exception is the join's (as Rayon's join and Java's
+// invokeAll(t1, t2) report their first operand's), whoever caught first: g
+// throws at once, on a thief or (at the spawn) under serial elision, while f
+// works first.
+void both_throw_f_is_rethrown()
 {
     fj::pool pool(check_workers);
-    std::string caught;
-    pool.invoke([&] {
+    for (int round = 0; round < 50; round++) {
+        std::string caught;
+        pool.invoke([&] {
+            try {
+                fj::join([] { return throw_if(fib_join(14) > 0, "f"); }, [] { return throw_if(true, "g"); });
+            } catch (const std::runtime_error &e) {
+                caught = e.what();
+            }
+        });
+        CHECK(caught == "f");
+    }
+}
+
+void both_throw_f_is_rethrown_under_serial_elision()
+{
+    setenv("FJ_SERIAL", "1", 1);
+    both_throw_f_is_rethrown();
+    unsetenv("FJ_SERIAL");
+}
+
+// g's exception, from a g kept beside the deque (a join chain deeper than a
+// 64-frame deque): the exception_ptr moves with the frame's bytes.
+long chain_throwing_at(int n, int bad)
+{
+    if (n == 0)
+        return 0;
+    auto [rest, leaf] = fj::join([=] { return chain_throwing_at(n - 1, bad); },
+                                 [=] { return throw_if(n == bad, "deep g") + 1; });
+    return rest + leaf;
+}
+
+void exception_of_g_survives_a_full_deque()
+{
+    setenv("FJ_DEQUE_FRAMES", "64", 1);
+    fj::pool pool(check_workers);
+    unsetenv("FJ_DEQUE_FRAMES");
+    for (int bad : {1, 500, 2999}) {
+        std::string caught;
         try {
-            fj::join([] { return throw_if(true, "f"); }, [] { return throw_if(true, "g"); });
+            pool.invoke([=] { return chain_throwing_at(3000, bad); });
         } catch (const std::runtime_error &e) {
             caught = e.what();
         }
-    });
-    CHECK(caught == "f" || caught == "g");
+        CHECK(caught == "deep g");
+    }
+    CHECK_EQ(3000, pool.invoke([] { return chain_throwing_at(3000, -1); }));
 }
 
 // A tree of joins in which one leaf throws: wherever the leaf ran (stolen or
@@ -407,6 +599,10 @@ void c_errors_become_fj_error()
 const check_case cases[] = {
     {"fib_join_matches_serial", fib_join_matches_serial, CHECK_PER_WORKERS},
     {"join_of_void_lambdas", join_of_void_lambdas, CHECK_ONCE},
+    {"join_results_of_every_shape_reach_the_join", join_results_of_every_shape_reach_the_join, CHECK_PER_WORKERS},
+    {"lvalue_g_runs_in_the_callers_object", lvalue_g_runs_in_the_callers_object, CHECK_PER_WORKERS},
+    {"results_survive_serial_elision", results_survive_serial_elision, CHECK_ONCE},
+    {"results_survive_a_full_deque", results_survive_a_full_deque, CHECK_PER_WORKERS},
     {"typed_tasks_run_in_cxx", typed_tasks_run_in_cxx, CHECK_PER_WORKERS},
     {"task_group_runs_1000_lambdas", task_group_runs_1000_lambdas, CHECK_PER_WORKERS},
     {"task_group_outside_a_pool_uses_the_common_pool", task_group_outside_a_pool_uses_the_common_pool, CHECK_ONCE},
@@ -418,7 +614,9 @@ const check_case cases[] = {
 #if FJ_HPP_EXCEPTIONS
     {"exception_in_f_is_rethrown_at_join", exception_in_f_is_rethrown_at_join, CHECK_PER_WORKERS},
     {"exception_in_g_is_rethrown_at_join", exception_in_g_is_rethrown_at_join, CHECK_PER_WORKERS},
-    {"both_throw_one_is_rethrown", both_throw_one_is_rethrown, CHECK_ONCE},
+    {"both_throw_f_is_rethrown", both_throw_f_is_rethrown, CHECK_PER_WORKERS},
+    {"both_throw_f_is_rethrown_under_serial_elision", both_throw_f_is_rethrown_under_serial_elision, CHECK_ONCE},
+    {"exception_of_g_survives_a_full_deque", exception_of_g_survives_a_full_deque, CHECK_PER_WORKERS},
     {"exception_from_a_deep_leaf_reaches_the_root", exception_from_a_deep_leaf_reaches_the_root, CHECK_PER_WORKERS},
     {"task_group_rethrows_and_is_reusable", task_group_rethrows_and_is_reusable, CHECK_PER_WORKERS},
     {"parallel_for_rethrows_what_a_body_threw", parallel_for_rethrows_what_a_body_threw, CHECK_PER_WORKERS},
