@@ -215,6 +215,33 @@ void lvalue_g_runs_in_the_callers_object()
     CHECK_EQ(joins + 1, count());
 }
 
+// Any callable, whichever way the frame holds it: a function pointer (in the
+// frame), a function reference, an empty lambda, a capture aligned to 32
+// bytes (more than the frame's 16), and move-only lambdas.
+long forty_two() { return 42; }
+
+struct alignas(32) wide {
+    long value;
+};
+
+void join_takes_any_callable()
+{
+    fj::pool pool(check_workers);
+    pool.invoke([] {
+        CHECK_EQ(43, fj::join([] { return 1L; }, &forty_two).first + 42);
+        CHECK_EQ(42, fj::join([] { return 1L; }, forty_two).second);
+        CHECK_EQ(7, fj::join(forty_two, [] { return 7; }).second);
+        wide w{5};
+        auto [x, y] = fj::join([w] { return w.value + 1; }, [w] { return w.value * 2; });
+        CHECK_EQ(6, x);
+        CHECK_EQ(10, y);
+        auto [p, q] = fj::join([box = std::make_unique<int>(3)] { return *box; },
+                               [box = std::make_unique<int>(4)] { return *box; });
+        CHECK_EQ(3, p);
+        CHECK_EQ(4, q);
+    });
+}
+
 // Where the runtime runs g at its spawn (serial elision, FJ_SERIAL=1) or
 // keeps its outcome beside the deque (a full deque, FJ_DEQUE_FRAMES=64: a
 // join chain deeper than that), results of both shapes still reach their
@@ -601,6 +628,7 @@ const check_case cases[] = {
     {"join_of_void_lambdas", join_of_void_lambdas, CHECK_ONCE},
     {"join_results_of_every_shape_reach_the_join", join_results_of_every_shape_reach_the_join, CHECK_PER_WORKERS},
     {"lvalue_g_runs_in_the_callers_object", lvalue_g_runs_in_the_callers_object, CHECK_PER_WORKERS},
+    {"join_takes_any_callable", join_takes_any_callable, CHECK_ONCE},
     {"results_survive_serial_elision", results_survive_serial_elision, CHECK_ONCE},
     {"results_survive_a_full_deque", results_survive_a_full_deque, CHECK_PER_WORKERS},
     {"typed_tasks_run_in_cxx", typed_tasks_run_in_cxx, CHECK_PER_WORKERS},
