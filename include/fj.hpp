@@ -265,13 +265,21 @@ private:
     std::optional<R> value_;
 };
 
+/* The address of what a reference refers to, an lvalue or an rvalue one
+ * (a lambda returning T&& returns an xvalue, whose address `&` cannot take). */
+template <class T>
+inline std::remove_reference_t<T> *referred(T &&referent) noexcept
+{
+    return std::addressof(referent);
+}
+
 template <class R>
 class result_slot<R, std::enable_if_t<std::is_reference_v<R>>> {
 public:
     template <class F>
     void fill(F &f)
     {
-        value_ = &std::invoke(f);
+        value_ = referred(std::invoke(f));
     }
     R take() { return static_cast<R>(*value_); }
 
@@ -415,7 +423,7 @@ public:
         if constexpr (std::is_void_v<R>) {
             std::invoke(g);
         } else if constexpr (std::is_reference_v<R>) {
-            std::remove_reference_t<R> *value = &std::invoke(g);
+            std::remove_reference_t<R> *value = referred(std::invoke(g));
             __builtin_memcpy(data_, &value, sizeof value);
         } else {
             R value = std::invoke(g);

@@ -94,6 +94,15 @@ void join_of_void_lambdas()
         auto refs = fj::join([&]() -> int & { return target; }, [] { return 1L; });
         static_assert(std::is_same_v<decltype(refs), std::pair<int &, long>>);
         CHECK(&refs.first == &target);
+        // Rvalue references too, on either side and in either way of holding g.
+        int other = 6;
+        auto moved = fj::join([&]() -> int && { return std::move(target); },
+                              [&]() -> int && { return std::move(other); });
+        static_assert(std::is_same_v<decltype(moved), std::pair<int &&, int &&>>);
+        CHECK(&moved.first == &target);
+        CHECK(&moved.second == &other);
+        auto give_other = [&]() -> int && { return std::move(other); };
+        CHECK(&fj::join([] { return 0; }, give_other).second == &other);
     });
 }
 
