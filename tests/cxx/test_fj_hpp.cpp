@@ -206,6 +206,67 @@ void join_results_of_every_shape_reach_the_join()
     CHECK_EQ(expected_weight, weighed);
 }
 
+// Each side of a join is invoked once, whichever way its frame holds g, on
+// a thief or here, when f throws, and outside a pool: counted over trees of
+// joins whose g is a small temporary (in the frame) and a large one (by
+// pointer).
+#if FJ_HPP_EXCEPTIONS
+int throw_if(bool really, const char *what);
+#endif
+
+long count_calls(int depth, std::atomic<long> *calls, bool large)
+{
+    calls->fetch_add(1);
+    if (depth == 0)
+        return 1;
+    long sum;
+    if (large) {
+        five pad{{depth, 0, 0, 0, 0}};
+        auto [a, b] = fj::join([=] { return count_calls(depth - 1, calls, large); },
+                               [=] { return count_calls((int)pad.v[0] - 1, calls, large); });
+        sum = a + b;
+    } else {
+        auto [a, b] = fj::join([=] { return count_calls(depth - 1, calls, large); },
+                               [=] { return count_calls(depth - 1, calls, large); });
+        sum = a + b;
+    }
+    return sum;
+}
+
+void each_side_runs_once()
+{
+    fj::pool pool(check_workers);
+    const int depth = 12;
+    for (bool large : {false, true}) {
+        std::atomic<long> calls{0};
+        CHECK_EQ(1L << depth, pool.invoke([&] { return count_calls(depth, &calls, large); }));
+        CHECK_EQ((2L << depth) - 1, calls.load());
+        // Outside a pool: the common pool runs both, each once.
+        calls.store(0);
+        auto [a, b] = fj::join([&] { return count_calls(6, &calls, large); },
+                               [&] { return count_calls(6, &calls, large); });
+        CHECK_EQ(128, a + b);
+        CHECK_EQ(2 * ((2L << 6) - 1), calls.load());
+    }
+#if FJ_HPP_EXCEPTIONS
+    // f throws: g still runs to the end, once.
+    for (int round = 0; round < 50; round++) {
+        std::atomic<long> g_calls{0};
+        bool caught = false;
+        pool.invoke([&] {
+            try {
+                fj::join([] { return throw_if(fib_join(12) > 0, "f"); },
+                         [p = &g_calls] { return count_calls(8, p, false); });
+            } catch (const std::runtime_error &) {
+                caught = true;
+            }
+        });
+        CHECK(caught);
+        CHECK_EQ((2L << 8) - 1, g_calls.load());
+    }
+#endif
+}
+
 // An lvalue g runs as the caller's object, wherever it runs: a mutable
 // lambda's state is the caller's afterwards (a copy run by a thief would
 // lose its increments).
@@ -248,6 +309,17 @@ void join_takes_any_callable()
                                [box = std::make_unique<int>(4)] { return *box; });
         CHECK_EQ(3, p);
         CHECK_EQ(4, q);
+        // Which g travels in its frame (README: a temporary capturing up to 32 bytes).
+        auto capturing_32 = [a = 1L, b = 2L, c = 3L, d = 4L] { return a + b + c + d; };
+        auto capturing_40 = [a = 1L, b = 2L, c = 3L, d = 4L, e = 5L] { return a + b + c + d + e; };
+        auto capturing_string = [s = std::string("xy")] { return (long)s.size(); };
+        static_assert(fj::detail::g_in_frame_v<decltype(capturing_32)>, "32 bytes of captures go in the frame");
+        static_assert(!fj::detail::g_in_frame_v<decltype(capturing_40)>, "40 bytes of captures do not");
+        static_assert(!fj::detail::g_in_frame_v<decltype(capturing_32) &>, "an lvalue stays the caller's");
+        static_assert(!fj::detail::g_in_frame_v<decltype(capturing_string)>, "a non-trivial capture does not");
+        CHECK_EQ(10, fj::join(capturing_40, std::move(capturing_32)).second);
+        CHECK_EQ(15, fj::join(capturing_string, std::move(capturing_40)).second);
+        CHECK_EQ(2, fj::join([] { return 0; }, std::move(capturing_string)).second);
     });
 }
 
@@ -638,6 +710,7 @@ const check_case cases[] = {
     {"join_results_of_every_shape_reach_the_join", join_results_of_every_shape_reach_the_join, CHECK_PER_WORKERS},
     {"lvalue_g_runs_in_the_callers_object", lvalue_g_runs_in_the_callers_object, CHECK_PER_WORKERS},
     {"join_takes_any_callable", join_takes_any_callable, CHECK_ONCE},
+    {"each_side_runs_once", each_side_runs_once, CHECK_PER_WORKERS},
     {"results_survive_serial_elision", results_survive_serial_elision, CHECK_ONCE},
     {"results_survive_a_full_deque", results_survive_a_full_deque, CHECK_PER_WORKERS},
     {"typed_tasks_run_in_cxx", typed_tasks_run_in_cxx, CHECK_PER_WORKERS},
