@@ -19,7 +19,9 @@
  * What is here, and the C it is built on:
  *   fj::pool            fj_pool_create / fj_pool_destroy / fj_pool_invoke
  *   fj::join(f, g)      a typed spawn of g, f(), its sync (fj.h's fastest path):
- *                       Rayon's join, TBB's parallel_invoke
+ *                       Rayon's join
+ *   fj::join(f0, ..., fn)  typed spawns of fn ... f1, f0(), their syncs:
+ *                       TBB's parallel_invoke, Java's invokeAll(tasks...)
  *   fj::task_group      fj_fork per run(), fj_join of each at wait()
  *   fj::parallel_for    fj_parallel_for
  *   fj::parallel_reduce fj_parallel_reduce
@@ -27,11 +29,14 @@
  * fj.h's typed tasks (FJ_TASK, FJ_SPAWN, FJ_CALL, FJ_SYNC, FJ_RUN on
  * pool.native_handle()) compile as C++ too and mix with join.  join costs
  * about what a typed task costs in instructions (fib with gcc: 35.8 against
- * 34.6 per fork+join, Lace 35.7), but takes longer on the finest recursions
- * (fib, dfs): a typed task carries the worker and the deque's top through the
- * recursion in registers, while join, callable from any function, reads the
- * worker from thread-local storage and top from memory, so each join's spawn
- * waits for the store of the one before (docs/performance.md).
+ * 34.6 per fork+join, Lace 35.7), but takes longer on the finest binary
+ * recursions (fib): a typed task carries the worker and the deque's top
+ * through the recursion in registers, while join, callable from any function,
+ * reads the worker from thread-local storage and top from memory, so each
+ * join's first spawn waits for the store of the one before.  A join of n
+ * sides reads them once and carries top from spawn to spawn, as a typed task
+ * does: a node's children in one join cost what typed spawns of them cost
+ * (docs/performance.md).
  *
  * Where work runs.  Called on a worker of a pool (inside pool.invoke, inside a
  * task), join, task_group and the loops use that worker's pool.  Called from any
@@ -43,7 +48,9 @@
  * by the join, wait or loop that waits for the lambda, on the waiting thread,
  * once nothing it waits for is still running.  When both sides of a join
  * throw, f's exception is rethrown and g's dropped, whichever was thrown first
- * (as Rayon's join and Java's invokeAll(t1, t2) report their first operand's).
+ * (as Rayon's join and Java's invokeAll(t1, t2) report their first operand's);
+ * of a join of more, the exception of the first side in argument order that
+ * threw.
  * When several lambdas of a group or a loop throw, the first to be caught is
  * rethrown and the others are dropped (as Java's ForkJoinTask and oneTBB do).
  * Nothing is cancelled by a throw: both sides of
@@ -86,6 +93,7 @@
 #include <new>
 #include <optional>
 #include <stdexcept>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -396,15 +404,29 @@ __attribute__((always_inline)) inline returned_t<std::invoke_result_t<G &>> call
  * run; else the frame whose data holds g's outcome (where the thief ran it,
  * or a copy where the runtime ran it at the spawn).  fj.h's typed sync,
  * inlined up to its slow path.  Caller: `worker`, the spawning thread's. */
-__attribute__((always_inline)) inline fj_frame *sync_taken(fj_worker *worker, fj_frame *top, fj_frame_fn run)
+__attribute__((always_inline)) inline fj_frame *sync_taken(fj_worker *worker, fj_frame *&top, fj_frame_fn run)
 {
     if (fj__sync_pop_at(worker, &top, run))
         return nullptr;
     fj_frame *frame = fj__sync_slow(worker, top - 1, run);
+    /* The copy of top for the next sync below (a join of more than two):
+     * the frame taken back, or where a spawn run at once left top. */
+    top = fj__top(worker);
     /* The low bit: the frame was taken and its run has completed. */
     if (!(reinterpret_cast<uintptr_t>(frame) & 1u))
         return nullptr;
     return fj__sync_frame(frame);
+}
+
+/* The first half of a spawn: at the word top (AtTop), or at the caller's
+ * copy of top, carried from the spawn or sync before (fj__spawn_begin). */
+template <bool AtTop>
+__attribute__((always_inline)) inline fj_frame *spawn_begin(fj_worker *worker, fj_frame *top, fj_frame_fn run)
+{
+    if constexpr (AtTop)
+        return fj__spawn_begin_at_top(worker, run);
+    else
+        return fj__spawn_begin(worker, top, run);
 }
 
 /* The bytes of a frame's data: g's copy, then its result, then g_error. */
@@ -456,11 +478,26 @@ constexpr bool fits_frame()
         return std::is_trivially_copyable_v<R> && sizeof(R) <= frame_value_bytes && alignof(R) <= 16;
 }
 
+/* Whether a callable can travel in a frame: copied in by its copy
+ * constructor, moved with the frame's bytes, never destroyed.  Not
+ * is_trivially_copyable, which is what a lambda with captures is: gcc 12
+ * answers false for it once its deleted copy assignment has been looked at
+ * (by std::is_copy_assignable, or by a std::tuple of it, as join of three or
+ * more makes), and true before. */
+template <class G>
+constexpr bool callable_fits_frame()
+{
+    if constexpr (std::is_reference_v<G> || std::is_function_v<G>)
+        return false;
+    else
+        return std::is_trivially_copy_constructible_v<G> && std::is_trivially_destructible_v<G> &&
+               sizeof(G) <= frame_value_bytes && alignof(G) <= 16;
+}
+
 /* Whether join keeps g (as join received it: a reference type for an lvalue)
  * in its frame. */
 template <class G>
-inline constexpr bool g_in_frame_v = !std::is_reference_v<G> && fits_frame<G>() &&
-                                     std::is_trivially_copy_constructible_v<G> &&
+inline constexpr bool g_in_frame_v = !std::is_reference_v<G> && callable_fits_frame<G>() &&
                                      fits_frame<std::invoke_result_t<G &>>();
 
 /* g copied into its frame (see above). */
@@ -469,19 +506,31 @@ class g_in_frame {
 public:
     using R = std::invoke_result_t<G &>;
 
-    /* The spawn: g's bytes into the next frame.  Caller: `worker`, this thread's. */
+    /* The spawn: g's bytes into the frame at the word top.  Caller: `worker`,
+     * this thread's. */
     __attribute__((always_inline)) g_in_frame(fj_worker *worker, G &g) noexcept
     {
-        fj_frame *frame = fj__spawn_begin_at_top(worker, &run);
-        /* A copy construction, not a memcpy: the compiler then stores g's
-         * captures one by one, as they are (a 32-byte memcpy read them back
-         * from the stack in one vector load that no store could forward to:
-         * knapsack through fj::join 45 % slower). */
-        ::new (static_cast<void *>(frame->fj_data)) G(g);
-        fj__spawn_end(worker, &top_, frame);
+        write(worker, g, fj__spawn_begin_at_top(worker, &run), top_);
+    }
+    /* The spawn of one of three or more sides (join_from): into the frame at
+     * the word top (AtTop) or at the caller's copy of top, which it then
+     * moves past the frame.  top_ is not used. */
+    template <bool AtTop>
+    __attribute__((always_inline)) g_in_frame(fj_worker *worker, G &g, fj_frame *&top, std::bool_constant<AtTop>) noexcept
+    {
+        write(worker, g, spawn_begin<AtTop>(worker, top, &run), top);
     }
     /* nullptr: nobody took g, the caller calls it; else the frame of its outcome. */
-    __attribute__((always_inline)) fj_frame *sync(fj_worker *worker) noexcept { return sync_taken(worker, top_, &run); }
+    __attribute__((always_inline)) fj_frame *sync(fj_worker *worker) noexcept
+    {
+        fj_frame *top = top_;
+        return sync_taken(worker, top, &run);
+    }
+    /* As sync, at the caller's copy of top, which becomes the frame's place. */
+    __attribute__((always_inline)) static fj_frame *sync(fj_worker *worker, fj_frame *&top) noexcept
+    {
+        return sync_taken(worker, top, &run);
+    }
     static g_error &error(fj_frame *frame) noexcept
     {
         return *std::launder(reinterpret_cast<g_error *>(frame->fj_data + frame_value_bytes));
@@ -498,6 +547,16 @@ public:
     }
 
 private:
+    __attribute__((always_inline)) static void write(fj_worker *worker, G &g, fj_frame *frame, fj_frame *&top) noexcept
+    {
+        /* A copy construction, not a memcpy: the compiler then stores g's
+         * captures one by one, as they are (a 32-byte memcpy read them back
+         * from the stack in one vector load that no store could forward to:
+         * knapsack through fj::join 45 % slower). */
+        ::new (static_cast<void *>(frame->fj_data)) G(g);
+        fj__spawn_end(worker, &top, frame);
+    }
+
     /* A thief's, or the runtime's at the spawn: g is copied out first, since
      * its result goes where it was (and, run at the spawn, its own spawns
      * reuse the slot), then its outcome is written, then published. */
@@ -522,17 +581,36 @@ public:
 
     __attribute__((always_inline)) g_by_pointer(fj_worker *worker, G &g) noexcept : side_(g)
     {
-        side *pointer = &side_;
-        fj_frame *frame = fj__spawn_begin_at_top(worker, &run);
-        __builtin_memcpy(frame->fj_data, &pointer, sizeof pointer);
-        fj__spawn_end(worker, &top_, frame);
+        write(worker, fj__spawn_begin_at_top(worker, &run), top_);
     }
-    __attribute__((always_inline)) fj_frame *sync(fj_worker *worker) noexcept { return sync_taken(worker, top_, &run); }
+    /* As g_in_frame's. */
+    template <bool AtTop>
+    __attribute__((always_inline)) g_by_pointer(fj_worker *worker, G &g, fj_frame *&top, std::bool_constant<AtTop>) noexcept
+        : side_(g)
+    {
+        write(worker, spawn_begin<AtTop>(worker, top, &run), top);
+    }
+    __attribute__((always_inline)) fj_frame *sync(fj_worker *worker) noexcept
+    {
+        fj_frame *top = top_;
+        return sync_taken(worker, top, &run);
+    }
+    __attribute__((always_inline)) static fj_frame *sync(fj_worker *worker, fj_frame *&top) noexcept
+    {
+        return sync_taken(worker, top, &run);
+    }
     g_error &error(fj_frame *) noexcept { return side_.error; }
     returned_t<R> take(fj_frame *) { return side_.result.take(); }
     void run_here(fj_worker *) { std::invoke(side_.g); }
 
 private:
+    __attribute__((always_inline)) void write(fj_worker *worker, fj_frame *frame, fj_frame *&top) noexcept
+    {
+        side *pointer = &side_;
+        __builtin_memcpy(frame->fj_data, &pointer, sizeof pointer);
+        fj__spawn_end(worker, &top, frame);
+    }
+
     struct side {
         explicit side(G &callable) noexcept : g(callable) {}
         G &g;
@@ -687,10 +765,107 @@ __attribute__((noinline, cold)) join_result_t<F, G> join_outside(F &f, G &g)
  * need not be in memory on its fast path (an address taken on any path, or a
  * copy passed in memory, kept them there: a store per capture at every
  * join's entry, and loads of them after its calls). */
-template <class F, class G>
-inline constexpr bool copied_outside_v = !std::is_reference_v<F> && !std::is_reference_v<G> &&
-                                         std::is_trivially_copy_constructible_v<F> &&
-                                         std::is_trivially_copy_constructible_v<G>;
+template <class... Fs>
+inline constexpr bool copied_outside_v = ((!std::is_reference_v<Fs> && std::is_trivially_copy_constructible_v<Fs>) &&
+                                          ...);
+
+/* ---- fork/join of three or more callables ---- */
+
+/* join(f0, f1, ..., fn): f1 ... fn are forked, fn first and f1 last, f0 runs
+ * here, then f1 ... fn are synced in that order, each the newest frame by
+ * then (syncs are LIFO).  One recursion level per forked side, each inlined
+ * into the next: level i spawns f_i, lets the levels below it spawn and run
+ * f0 and sync theirs, then syncs f_i.  Each side is g_in_frame or
+ * g_by_pointer, as g of a join of two.
+ *
+ * The first spawn goes at the word top; every later spawn and every sync
+ * goes at the caller's copy of top, carried from one to the next as a typed
+ * task carries it (fj__spawn_begin): one load of the worker and one of top
+ * per join, whatever its number of sides.
+ *
+ * Each side's outcome is taken out of its frame (or the joiner's stack) right
+ * after its sync, into its result_slot: the sides synced after it run here,
+ * and their spawns reuse its frame.  Exceptions go to one first_exception,
+ * on this thread, in argument order: f0's, then each side's as it is synced,
+ * so the one rethrown is that of the first side in argument order that
+ * threw, and every side still runs to the end. */
+
+template <class... Fs>
+using join_all_result_t =
+    std::conditional_t<(std::is_void_v<std::invoke_result_t<Fs &>> && ...), void,
+                       std::tuple<returned_t<std::invoke_result_t<Fs &>>...>>;
+
+/* Takes the outcome of a forked side that a thief (or the runtime, at the
+ * spawn) ran: its exception into `errors`, else its result into `slot`. */
+template <class Forked, class R>
+__attribute__((always_inline)) inline void take_outcome(Forked &forked, fj_frame *frame, result_slot<R> &slot,
+                                                        first_exception &errors) noexcept
+{
+    run_capturing(
+        [&] {
+            forked.error(frame).rethrow_if_any();
+            auto taken = [&]() -> R {
+                if constexpr (!std::is_void_v<R>)
+                    return static_cast<R>(forked.take(frame));
+            };
+            slot.fill(taken);
+        },
+        errors);
+}
+
+/* Level I of join(f0, ..., fn) (see above); Decls are the sides' types as
+ * join received them (a reference for an lvalue). */
+template <std::size_t I, class Decls, class Callables, class Results>
+__attribute__((always_inline)) inline void join_from(fj_worker *worker, fj_frame *&top, Callables &callables,
+                                                     Results &results, first_exception &errors)
+{
+    auto &side = std::get<I>(callables);
+    auto &slot = std::get<I>(results);
+    if constexpr (I == 0) {
+        run_capturing([&] { slot.fill(side); }, errors);
+    } else {
+        using G = std::remove_reference_t<decltype(side)>;
+        using Forked = std::conditional_t<g_in_frame_v<std::tuple_element_t<I, Decls>>, g_in_frame<G>, g_by_pointer<G>>;
+        constexpr bool outermost = I + 1 == std::tuple_size_v<Decls>;
+        /* The outermost level spawns at the word top and starts the copy. */
+        Forked forked(worker, side, top, std::bool_constant<outermost>{});
+        join_from<I - 1, Decls>(worker, top, callables, results, errors);
+        if (fj_frame *frame = Forked::sync(worker, top))
+            take_outcome(forked, frame, slot, errors);
+        else
+            run_capturing([&] { slot.fill(side); }, errors);
+    }
+}
+
+template <class Result, class Results, std::size_t... Is>
+__attribute__((always_inline)) inline Result take_all(Results &results, std::index_sequence<Is...>)
+{
+    if constexpr (std::is_void_v<Result>)
+        return;
+    else
+        return Result(std::get<Is>(results).take()...);
+}
+
+/* join(f0, ..., fn) on `worker`, the calling thread's. */
+template <class... Decls, class... Fs>
+__attribute__((always_inline)) inline join_all_result_t<Fs...> join_all_here(fj_worker *worker, Fs &...fs)
+{
+    std::tuple<Fs &...> callables(fs...);
+    std::tuple<result_slot<std::invoke_result_t<Fs &>>...> results;
+    first_exception errors;
+    fj_frame *top = nullptr; /* the outermost spawn's, then carried */
+    join_from<sizeof...(Fs) - 1, std::tuple<Decls...>>(worker, top, callables, results, errors);
+    errors.rethrow_if_any();
+    return take_all<join_all_result_t<Fs...>>(results, std::index_sequence_for<Fs...>{});
+}
+
+/* join(f0, ..., fn) from a thread that is not a worker (as join_outside). */
+template <class... Decls, class... Fs>
+__attribute__((noinline, cold)) join_all_result_t<Fs...> join_all_outside(Fs &...fs)
+{
+    auto all = [&] { return join_all_here<Decls...>(fj__self, fs...); };
+    return invoke_on(common_pool(), all);
+}
 
 } // namespace detail
 
@@ -723,6 +898,34 @@ inline detail::join_result_t<F, G> join(F &&f, G &&g)
         return detail::join_outside<G>(f_copy, g_copy);
     } else {
         return detail::join_outside<G>(f, g);
+    }
+}
+
+/** Runs three or more callables in parallel, as join(f, g) runs two (TBB's
+ * parallel_invoke, Java's invokeAll(tasks...)): f1 ... fn are forked, f0 runs
+ * on this thread, then f1 ... fn are joined in that order, each run inline if
+ * nobody took it, else helped with.  A thief takes fn first.
+ * Returns std::tuple{f0(), f1(), ..., fn()}; nothing when all return void; a
+ * void side appears as std::monostate.  References are returned as such.
+ * If sides throw, every side still runs to the end; then the exception of the
+ * first of them in argument order is rethrown and the others are dropped.
+ * Each side is invoked once; lvalues as the caller's objects, temporaries as
+ * join(f, g)'s g (a copy in its frame when trivially copyable and small).
+ * The same threads, failures and ordering as join(f, g); no allocation.
+ * The spawns after the first and every join of the sides use the caller's
+ * copy of the deque's top, carried from one to the next, so one call with
+ * n + 1 sides costs less than n nested joins of two. */
+template <class F0, class F1, class F2, class... More>
+inline detail::join_all_result_t<F0, F1, F2, More...> join(F0 &&f0, F1 &&f1, F2 &&f2, More &&...more)
+{
+    if (fj_worker *worker = fj__self)
+        return detail::join_all_here<F0, F1, F2, More...>(worker, f0, f1, f2, more...);
+    if constexpr (detail::copied_outside_v<F0, F1, F2, More...>) {
+        std::tuple<F0, F1, F2, More...> copies(f0, f1, f2, more...);
+        return std::apply([](auto &...copy) { return detail::join_all_outside<F0, F1, F2, More...>(copy...); },
+                          copies);
+    } else {
+        return detail::join_all_outside<F0, F1, F2, More...>(f0, f1, f2, more...);
     }
 }
 

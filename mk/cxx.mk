@@ -1,8 +1,8 @@
 # mk/cxx.mk - the C++ face (include/fj.hpp, header-only): its header check,
 # tests, example and benchmark driver.  Included by the Makefile.
 #
-#   make tests     also builds $(BUILD)/tests/unit/test_fj_hpp and, with
-#                  -fno-exceptions, test_fj_hpp_noexcept (run by make test, so
+#   make tests     also builds each tests/cxx/test_X.cpp as $(BUILD)/tests/unit/test_X
+#                  and, with -fno-exceptions, test_X_noexcept (run by make test, so
 #                  under the sanitizers too), and checks fj.hpp alone, with and
 #                  without exceptions
 #   make examples  also builds $(BUILD)/examples/fib_cxx (fj::join, checked
@@ -17,19 +17,19 @@ endif
 CXX_WARNINGS := -Wall -Wextra -Werror -Wshadow -Wpointer-arith
 CXXFLAGS_FJ := -std=c++17 -D_GNU_SOURCE $(OPT) $(CXX_WARNINGS) -pthread -Iinclude
 
-CXX_TEST := $(BUILD)/tests/unit/test_fj_hpp
+CXX_TESTS := $(patsubst tests/cxx/%.cpp,$(BUILD)/tests/unit/%,$(wildcard tests/cxx/*.cpp))
 CXX_EXAMPLE := $(BUILD)/examples/fib_cxx
 
 .PHONY: header-check-cxx bench-build-cxx
-tests: $(CXX_TEST) $(CXX_TEST)_noexcept header-check-cxx
+tests: $(CXX_TESTS) $(addsuffix _noexcept,$(CXX_TESTS)) header-check-cxx
 examples: $(CXX_EXAMPLE)
 
-$(CXX_TEST): tests/cxx/test_fj_hpp.cpp include/fj.hpp include/fj.h tests/check.h $(LIB_A)
+$(BUILD)/tests/unit/test_%: tests/cxx/test_%.cpp include/fj.hpp include/fj.h tests/check.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS_FJ) -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
 
 # The same cases less those about exceptions, built without exceptions.
-$(CXX_TEST)_noexcept: tests/cxx/test_fj_hpp.cpp include/fj.hpp include/fj.h tests/check.h $(LIB_A)
+$(BUILD)/tests/unit/test_%_noexcept: tests/cxx/test_%.cpp include/fj.hpp include/fj.h tests/check.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS_FJ) -fno-exceptions -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
 
