@@ -28,9 +28,9 @@
 # out, the result read back) and the serial row gives the baseline beside it.
 # Counts: fib(n) forks fib(n+1)-1 times (once per inner node); dfs of depth d,
 # breadth B, B(B^d - 1)/(B - 1) times (every child spawned), except fj++'s:
-# fj::join is binary, so bench/fine/fjxx.cpp splits an inner node's B children
-# by nested joins, B - 1 per inner node, (B - 1)(B^d - 1)/(B - 1) = B^d - 1 in
-# all; pi of N samples N-1 times.  The counts do not depend on the load of the
+# bench/fine/fjxx.cpp joins an inner node's B children in one fj::join that
+# runs the first in place, B - 1 forks per inner node, (B - 1)(B^d - 1)/(B - 1)
+# = B^d - 1 in all; pi of N samples N-1 times.  The counts do not depend on the load of the
 # machine, and at 1 worker nothing is stolen.
 # Valgrind cannot decode every instruction -march=native may choose (AVX-512),
 # so the binaries counted are a build of the same sources without -march,
@@ -86,7 +86,7 @@ count() {
 forks() {  # program size system -> fork+joins of one run
     case $1 in
     fib) awk -v n="$2" 'BEGIN { a = 0; b = 1; for (i = 0; i < n + 1; i++) { c = a + b; a = b; b = c } print a - 1 }' ;;
-    dfs) if [ "$3" = fj++ ]; then awk -v d="$2" 'BEGIN { b = 8; print b ^ d - 1 }'  # b - 1 joins per inner node
+    dfs) if [ "$3" = fj++ ]; then awk -v d="$2" 'BEGIN { b = 8; print b ^ d - 1 }'  # b - 1 forks per inner node
          else awk -v d="$2" 'BEGIN { b = 8; print b * (b ^ d - 1) / (b - 1) }'; fi ;;
     pi) echo $(($2 - 1)) ;;
     esac

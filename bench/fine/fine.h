@@ -20,9 +20,10 @@
  *   fib N        [N]      fib(N) with no cut-off: fib(N+1)-1 fork+joins.
  *   dfs D        [depth]  a tree of empty tasks, FINE_DFS_BREADTH children per
  *                         inner node, all spawned then all synced; returns the
- *                         number of leaves, FINE_DFS_BREADTH^D.  (fj++'s
- *                         fj::join is binary: it halves the children by
- *                         nested joins, FINE_DFS_BREADTH-1 per inner node.)
+ *                         number of leaves, FINE_DFS_BREADTH^D.  (fj++
+ *                         joins them in one fj::join of FINE_DFS_BREADTH
+ *                         sides, the first run in place: FINE_DFS_BREADTH-1
+ *                         forks per inner node.)
  *   knapsack N   [items]  0/1 knapsack by branch and bound (Cilk-5 knapsack.c's
  *                         algorithm): spawn "without this item", call "with
  *                         it", prune a subtree whose fractional bound cannot

@@ -9,13 +9,11 @@
 // fj::join(f, g) runs f here and forks g, so g is always the part fj_typed.c
 // spawns (the one a thief may take) and f the part it calls.
 //
-// dfs: fj::join is binary, so an inner node's FINE_DFS_BREADTH children are
-// split in halves by nested joins (the first half forked, the second run here,
-// down to one child): 7 fork+joins per inner node instead of fj_typed.c's 8,
-// 8^D - 1 in all for depth D instead of 8 (8^D - 1) / 7 (bench/instructions.sh
-// counts them so).  A thief still takes the biggest piece first (half the
-// children, where fj_typed.c's thief takes one), and the child run first here
-// is the last, as FJ_SYNC's newest-first order runs it.
+// dfs: an inner node's FINE_DFS_BREADTH children are one join of that many
+// sides: the first runs here and the other 7 are forked, so 7 fork+joins per
+// inner node where fj_typed.c spawns all 8 (8^D - 1 in all for depth D:
+// bench/instructions.sh counts them so).  As with FJ_SYNC, the sides are
+// joined newest first, and a thief takes the oldest.
 //
 // The pool: an fj::pool made from an fj_config as bench_fj_pool_create
 // (bench/fj_pool.h) makes it, fj_config_init then the worker count, so the
@@ -27,6 +25,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <tuple>
+#include <utility>
 
 #include "fj.hpp"
 
@@ -92,22 +92,19 @@ extern "C" long fine_fib(int n)
 
 static long dfs(int depth);
 
-// `count` children of depth `depth`: count - 1 joins.
-static long dfs_children(int depth, int count)
+// The children of a node, one join of FINE_DFS_BREADTH sides.
+template <std::size_t... Child>
+static long dfs_children(int depth, std::index_sequence<Child...>)
 {
-    if (count == 1)
-        return dfs(depth);
-    int half = count / 2;
-    auto [last, first] = fj::join([=] { return dfs_children(depth, count - half); },
-                                  [=] { return dfs_children(depth, half); });
-    return first + last;
+    auto leaves = fj::join(((void)Child, [depth] { return dfs(depth); })...);
+    return std::apply([](auto... each) { return (each + ...); }, leaves);
 }
 
 static long dfs(int depth)
 {
     if (depth == 0)
         return 1;
-    return dfs_children(depth - 1, FINE_DFS_BREADTH);
+    return dfs_children(depth - 1, std::make_index_sequence<FINE_DFS_BREADTH>{});
 }
 
 extern "C" long fine_dfs(int depth)
