@@ -49,8 +49,8 @@ done
 # The deque and the typed tasks again without membarrier (FJ_FENCE=full), as
 # where the kernel lacks it: every pop fences, and every typed spawn and sync
 # takes the library's path instead of the inline one (runtime/frame.c); fj.hpp's
-# join forks through the same typed frames.
-for bin in unit/test_deque unit/test_typed unit/test_forkjoin unit/test_fj_hpp stress/stress_deque \
+# joins (of two, and of more) fork through the same typed frames.
+for bin in unit/test_deque unit/test_typed unit/test_forkjoin unit/test_fj_hpp unit/test_join_many stress/stress_deque \
     stress/stress_typed stress/stress_settle stress/stress_forkjoin; do
     [ -x "$dir/$bin" ] || continue
     if [ -n "$tier" ]; then case "$bin" in $tier/*) ;; *) continue ;; esac; fi
