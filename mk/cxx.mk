@@ -5,8 +5,9 @@
 #                  and, with -fno-exceptions, test_X_noexcept (run by make test, so
 #                  under the sanitizers too), and checks fj.hpp alone, with and
 #                  without exceptions
-#   make examples  also builds $(BUILD)/examples/fib_cxx (fj::join, checked
-#                  against its serial twin by make test)
+#   make examples  also builds each examples/cxx/X.cpp as $(BUILD)/examples/X_cxx
+#                  (fib: fj::join of two; karatsuba: of three), each checked
+#                  against its serial twin by make test
 #   make bench-build-cxx  build/bench/fjxx_bench, the benchmark driver through fj.hpp
 #
 # CXX follows CC (clang -> clang++, else c++) unless given.
@@ -18,11 +19,11 @@ CXX_WARNINGS := -Wall -Wextra -Werror -Wshadow -Wpointer-arith
 CXXFLAGS_FJ := -std=c++17 -D_GNU_SOURCE $(OPT) $(CXX_WARNINGS) -pthread -Iinclude
 
 CXX_TESTS := $(patsubst tests/cxx/%.cpp,$(BUILD)/tests/unit/%,$(wildcard tests/cxx/*.cpp))
-CXX_EXAMPLE := $(BUILD)/examples/fib_cxx
+CXX_EXAMPLES := $(patsubst examples/cxx/%.cpp,$(BUILD)/examples/%_cxx,$(wildcard examples/cxx/*.cpp))
 
 .PHONY: header-check-cxx bench-build-cxx
 tests: $(CXX_TESTS) $(addsuffix _noexcept,$(CXX_TESTS)) header-check-cxx
-examples: $(CXX_EXAMPLE)
+examples: $(CXX_EXAMPLES)
 
 $(BUILD)/tests/unit/test_%: tests/cxx/test_%.cpp include/fj.hpp include/fj.h tests/check.h $(LIB_A)
 	@mkdir -p $(@D)
@@ -33,7 +34,7 @@ $(BUILD)/tests/unit/test_%_noexcept: tests/cxx/test_%.cpp include/fj.hpp include
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS_FJ) -fno-exceptions -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
 
-$(CXX_EXAMPLE): examples/cxx/fib.cpp include/fj.hpp include/fj.h examples/example_util.h $(LIB_A)
+$(BUILD)/examples/%_cxx: examples/cxx/%.cpp include/fj.hpp include/fj.h examples/example_util.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS_FJ) -Iexamples $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
 
