@@ -607,6 +607,10 @@ __attribute__((cold)) void fj__spawn_wake(fj_worker *w);
 fj_frame *fj__sync_slow(fj_worker *w, fj_frame *mine, fj_frame_fn run);
 void fj__frame_publish(fj_worker *w, fj_frame *frame);
 void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal);
+/* fj.hpp's fj::join through a context (worker w, copy of top `top`), in
+ * builds without NDEBUG: stops the program when w is not this thread's worker,
+ * top is not in its deque, or top lies below typed frames. */
+void fj__context_check(fj_worker *w, fj_frame *top);
 int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t result_size);
 /* private: the worker running on this thread, NULL on other threads
  * (runtime/worker.c).  fj.hpp's join reads it inline: initial-exec TLS is one

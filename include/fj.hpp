@@ -22,6 +22,9 @@
  *                       Rayon's join
  *   fj::join(f0, ..., fn)  typed spawns of fn ... f1, f0(), their syncs:
  *                       TBB's parallel_invoke, Java's invokeAll(tasks...)
+ *   fj::join(cx, f, g), fj::join(cx, f0, ..., fn)  the same through an
+ *                       fj::context, which carries the worker and the deque's
+ *                       top as a typed task does; sides take an fj::context
  *   fj::task_group      fj_fork per run(), fj_join of each at wait()
  *   fj::parallel_for    fj_parallel_for
  *   fj::parallel_reduce fj_parallel_reduce
@@ -30,13 +33,15 @@
  * pool.native_handle()) compile as C++ too and mix with join.  join costs
  * about what a typed task costs in instructions (fib with gcc: 35.8 against
  * 34.6 per fork+join, Lace 35.7), but takes longer on the finest binary
- * recursions (fib): a typed task carries the worker and the deque's top
- * through the recursion in registers, while join, callable from any function,
- * reads the worker from thread-local storage and top from memory, so each
- * join's first spawn waits for the store of the one before.  A join of n
- * sides reads them once and carries top from spawn to spawn, as a typed task
- * does: dfs with a node's 8 children in one join took 1.01-1.02 times
- * Lace's time, 8 typed spawns 0.98-0.99 (2 cores; docs/performance.md).
+ * recursions (fib: 1.16-1.23 times Lace's time where typed tasks took
+ * 1.02-1.07): join, callable from any function, reads the worker from
+ * thread-local storage and the deque's top from memory, the word the join
+ * before had just stored, where a typed task carries both through the
+ * recursion in registers.  fj::join(cx, ...) carries them too, in an
+ * fj::context that each function of the recursion takes and passes on: fib
+ * 1.01-1.12 times Lace's time, dfs (a node's 8 children in one join) 0.77,
+ * knapsack 1.02; but pi 1.20-1.23, where gcc calls each leaf through the
+ * whole function (2 cores; docs/performance.md, "fj::join against Lace").
  *
  * Where work runs.  Called on a worker of a pool (inside pool.invoke, inside a
  * task), join, task_group and the loops use that worker's pool.  Called from any
@@ -138,6 +143,53 @@ public:
 private:
     int code_;
 };
+
+/* ======================================================================== */
+/* context                                                                  */
+/* ======================================================================== */
+
+namespace detail {
+/* Two pointers' width (__extension__: ISO C++ has no 128-bit integer). */
+#if __SIZEOF_POINTER__ == 4
+typedef std::uint64_t context_bits;
+#else
+__extension__ typedef unsigned __int128 context_bits;
+#endif
+constexpr int context_top_shift = 8 * __SIZEOF_POINTER__;
+} // namespace detail
+
+/** Where a task stands in its worker's deque, carried from join to join
+ * through a recursion as a typed task carries it (fj.h's FJ_TASK): a join
+ * through a context, fj::join(cx, f, g), does not read the deque's top from
+ * memory, so it costs what a typed spawn and sync cost.  Each side receives
+ * the context it passes on to its own joins:
+ *
+ *     long fib(fj::context cx, int n)
+ *     {
+ *         if (n < 2)
+ *             return n;
+ *         auto [a, b] = fj::join(cx, [n](fj::context c) { return fib(c, n - 1); },
+ *                                    [n](fj::context c) { return fib(c, n - 2); });
+ *         return a + b;
+ *     }
+ *     long f = pool.invoke([](fj::context cx) { return fib(cx, 30); });
+ *
+ * A context is valid on the thread it was given to, inside the call it was
+ * given to (a side, or the lambda of pool.invoke), and not inside the sides
+ * of a join it started: each side uses its own.  Builds without NDEBUG stop
+ * the program with a message naming fj::context when a join is given one
+ * that breaks this.  An opaque value (a scoped enum: no arithmetic, no
+ * conversions) of two pointers' width, the worker and the copy of top: an
+ * integer, not a struct, so that a function taking one passes it on in two
+ * registers, and gcc still splits a leaf test off into its callers (it does
+ * not split a function that passes on a struct parameter). */
+enum class context : detail::context_bits {};
+
+/** The context of the calling thread's worker at the current top of its
+ * deque: for code on a worker that has none passed in (an fj::join lambda, a
+ * typed task, an fj_task body).  Fails (fj::error) with FJ_ENOTWORKER on a
+ * thread that is not a worker. */
+context current_context();
 
 namespace detail {
 
@@ -507,27 +559,17 @@ class g_in_frame {
 public:
     using R = std::invoke_result_t<G &>;
 
-    /* The spawn: g's bytes into the frame at the word top.  Caller: `worker`,
-     * this thread's. */
-    __attribute__((always_inline)) g_in_frame(fj_worker *worker, G &g) noexcept
-    {
-        write(worker, g, fj__spawn_begin_at_top(worker, &run), top_);
-    }
-    /* The spawn of one of three or more sides (join_from): into the frame at
-     * the word top (AtTop) or at the caller's copy of top, which it then
-     * moves past the frame.  top_ is not used. */
+    /* The spawn: g's bytes into the frame at the word top (AtTop) or at the
+     * caller's copy of top, which then moves past the frame (the word top's
+     * spawn starts the copy).  Caller: `worker`, this thread's. */
     template <bool AtTop>
     __attribute__((always_inline)) g_in_frame(fj_worker *worker, G &g, fj_frame *&top, std::bool_constant<AtTop>) noexcept
     {
         write(worker, g, spawn_begin<AtTop>(worker, top, &run), top);
     }
-    /* nullptr: nobody took g, the caller calls it; else the frame of its outcome. */
-    __attribute__((always_inline)) fj_frame *sync(fj_worker *worker) noexcept
-    {
-        fj_frame *top = top_;
-        return sync_taken(worker, top, &run);
-    }
-    /* As sync, at the caller's copy of top, which becomes the frame's place. */
+    /* The sync, at the caller's copy of top, which becomes the frame's place:
+     * nullptr when nobody took g (the caller calls it), else the frame of its
+     * outcome. */
     __attribute__((always_inline)) static fj_frame *sync(fj_worker *worker, fj_frame *&top) noexcept
     {
         return sync_taken(worker, top, &run);
@@ -570,8 +612,6 @@ private:
         run_recording(*std::launder(reinterpret_cast<G *>(bytes)), result, *error);
         fj__frame_finish(worker, frame);
     }
-
-    fj_frame *top_;
 };
 
 /* g where the caller keeps it, the frame pointing to `side_` (see above). */
@@ -580,21 +620,12 @@ class g_by_pointer {
 public:
     using R = std::invoke_result_t<G &>;
 
-    __attribute__((always_inline)) g_by_pointer(fj_worker *worker, G &g) noexcept : side_(g)
-    {
-        write(worker, fj__spawn_begin_at_top(worker, &run), top_);
-    }
     /* As g_in_frame's. */
     template <bool AtTop>
     __attribute__((always_inline)) g_by_pointer(fj_worker *worker, G &g, fj_frame *&top, std::bool_constant<AtTop>) noexcept
         : side_(g)
     {
         write(worker, spawn_begin<AtTop>(worker, top, &run), top);
-    }
-    __attribute__((always_inline)) fj_frame *sync(fj_worker *worker) noexcept
-    {
-        fj_frame *top = top_;
-        return sync_taken(worker, top, &run);
     }
     __attribute__((always_inline)) static fj_frame *sync(fj_worker *worker, fj_frame *&top) noexcept
     {
@@ -628,8 +659,89 @@ private:
     }
 
     side side_;
-    fj_frame *top_;
 };
+
+/* ---- how a join calls its sides: with no argument, or with a context ---- */
+
+/* A context's two halves: the worker (low) and the copy of top (high), both
+ * in registers from join to join (fj::join without a context reads the
+ * worker from thread-local storage and top from memory, the word a store of
+ * the join before had just written). */
+inline context context_at(fj_worker *worker, fj_frame *top) noexcept
+{
+    return static_cast<context>(
+        static_cast<context_bits>(reinterpret_cast<std::uintptr_t>(top)) << context_top_shift |
+        reinterpret_cast<std::uintptr_t>(worker));
+}
+inline fj_frame *context_top(context cx) noexcept
+{
+    return reinterpret_cast<fj_frame *>(static_cast<std::uintptr_t>(static_cast<context_bits>(cx) >> context_top_shift));
+}
+inline fj_worker *context_worker(context cx) noexcept
+{
+    return reinterpret_cast<fj_worker *>(static_cast<std::uintptr_t>(static_cast<context_bits>(cx)));
+}
+
+/* A side of context::join as the runtime runs it where no context is carried
+ * (a thief, or the joiner when f threw): a callable of no argument that
+ * calls the side with the running worker's context at the word top, its own
+ * copy of top then.  Stored is the side itself (a copy that travels in its
+ * frame, trivially copyable when the side is) or a reference to the caller's. */
+template <class Stored>
+class with_context {
+public:
+    explicit with_context(std::remove_reference_t<Stored> &side) noexcept(
+        std::is_reference_v<Stored> || std::is_nothrow_copy_constructible_v<Stored>)
+        : side_(side)
+    {
+    }
+    decltype(auto) operator()() { return std::invoke(side_, context_at(fj__self, fj__top(fj__self))); }
+
+private:
+    Stored side_;
+};
+
+/* fj::join's sides: side(); the first spawn at the word top. */
+struct plain_calls {
+    template <class S>
+    using result_t = std::invoke_result_t<S &>;
+    static constexpr bool first_spawn_at_top = true;
+    /* Whether side g (GDecl: its type as the join received it) travels in its frame. */
+    template <class GDecl>
+    static constexpr bool in_frame = g_in_frame_v<GDecl>;
+    /* What the frame's runner calls: the side itself. */
+    template <class GDecl, class G>
+    using held_t = G &;
+    template <class S>
+    __attribute__((always_inline)) static decltype(auto) call(S &side, fj_worker *, fj_frame *)
+    {
+        return std::invoke(side);
+    }
+};
+
+/* fj::join(cx, ...)'s sides: side(context); every spawn at the context's copy of top. */
+struct context_calls {
+    template <class S>
+    using result_t = std::invoke_result_t<S &, context>;
+    static constexpr bool first_spawn_at_top = false;
+    template <class GDecl>
+    static constexpr bool in_frame = !std::is_reference_v<GDecl> && callable_fits_frame<GDecl>() &&
+                                     fits_frame<std::invoke_result_t<GDecl &, context>>();
+    /* A copy of g when it travels in its frame, else a reference to it. */
+    template <class GDecl, class G>
+    using held_t = with_context<std::conditional_t<in_frame<GDecl>, G, G &>>;
+    /* The side called where the join carries `top`: a register, not a load. */
+    template <class S>
+    __attribute__((always_inline)) static decltype(auto) call(S &side, fj_worker *worker, fj_frame *top)
+    {
+        return std::invoke(side, context_at(worker, top));
+    }
+};
+
+/* The forked side of a join: g_in_frame or g_by_pointer of what the runner calls. */
+template <class Calls, class GDecl, class Held>
+using forked_t = std::conditional_t<Calls::template in_frame<GDecl>, g_in_frame<std::remove_reference_t<Held>>,
+                                    g_by_pointer<std::remove_reference_t<Held>>>;
 
 /* ---- one root task on a pool ---- */
 
@@ -674,22 +786,27 @@ inline fj_pool *common_pool()
     return pool;
 }
 
+/* What a join of f and g returns, their sides called as Calls says. */
+template <class Calls, class F, class G>
+using two_result_t =
+    std::conditional_t<std::is_void_v<typename Calls::template result_t<F>> &&
+                           std::is_void_v<typename Calls::template result_t<G>>,
+                       void,
+                       std::pair<returned_t<typename Calls::template result_t<F>>,
+                                 returned_t<typename Calls::template result_t<G>>>>;
 template <class F, class G>
-using join_result_t = std::conditional_t<std::is_void_v<std::invoke_result_t<F &>> &&
-                                             std::is_void_v<std::invoke_result_t<G &>>,
-                                         void,
-                                         std::pair<returned_t<std::invoke_result_t<F &>>,
-                                                   returned_t<std::invoke_result_t<G &>>>>;
+using join_result_t = two_result_t<plain_calls, F, G>;
 
 #if FJ_HPP_EXCEPTIONS
 /* The rest of a join whose f threw `thrown`: g runs to the end (here, if
  * nobody took it, its exception dropped), then f's exception is rethrown.
- * Out of line: rare, and the recursion's fast path stays short. */
+ * `top` is the join's copy of top after g's spawn.  Out of line: rare, and
+ * the recursion's fast path stays short. */
 template <class Forked>
-[[noreturn]] __attribute__((noinline, cold)) void join_after_f_threw(fj_worker *worker, Forked &forked,
-                                                                     std::exception_ptr thrown)
+[[noreturn]] __attribute__((noinline, cold)) void join_after_f_threw(fj_worker *worker, fj_frame *top,
+                                                                     Forked &forked, std::exception_ptr thrown)
 {
-    if (fj_frame *frame = forked.sync(worker)) {
+    if (fj_frame *frame = Forked::sync(worker, top)) {
         forked.error(frame).drop();
     } else {
         try {
@@ -702,52 +819,58 @@ template <class Forked>
 }
 #endif
 
-/* join on `worker`, the calling thread's: g forked, f here.  GDecl is g's type
- * as join received it (a reference for an lvalue).  Always inlined into join,
- * so that a recursion through join (fib) is one function per level, as it is
- * with typed tasks, not two.  f's exception is caught, since g must finish
- * (here or on a thief) before the join leaves; g's, when g runs here, leaves
- * as from any call, f having returned. */
-template <class GDecl, class F, class G>
-__attribute__((always_inline)) inline join_result_t<F, G> join_here(fj_worker *worker, F &f, G &g)
+/* A join of f and g on `worker`, the calling thread's: g forked, f here.
+ * Calls says how the sides are called and where g's spawn goes: at the word
+ * top (fj::join; `top` is unused), or at `top`, the context's copy.  GDecl is
+ * g's type as the join received it (a reference for an lvalue).  Always
+ * inlined into the join, so that a recursion through it (fib) is one function
+ * per level, as it is with typed tasks, not two.  f's exception is caught,
+ * since g must finish (here or on a thief) before the join leaves; g's, when
+ * g runs here, leaves as from any call, f having returned. */
+template <class Calls, class GDecl, class F, class G>
+__attribute__((always_inline)) inline two_result_t<Calls, F, G> join_two(fj_worker *worker, fj_frame *top, F &f,
+                                                                         G &g)
 {
-    using RF = std::invoke_result_t<F &>;
-    using Forked = std::conditional_t<g_in_frame_v<GDecl>, g_in_frame<G>, g_by_pointer<G>>;
-    Forked forked(worker, g);
+    using RF = typename Calls::template result_t<F>;
+    typename Calls::template held_t<GDecl, G> held(g);
+    using Forked = forked_t<Calls, GDecl, decltype(held)>;
+    Forked forked(worker, held, top, std::bool_constant<Calls::first_spawn_at_top>{});
+    auto call_f = [&]() -> decltype(auto) { return Calls::call(f, worker, top); };
     result_slot<RF> from_f;
 #if FJ_HPP_EXCEPTIONS
     /* Raw bytes, constructed only on a throw: the fast path then has no
      * exception_ptr to destroy. */
     alignas(std::exception_ptr) unsigned char f_threw[sizeof(std::exception_ptr)];
     try {
-        from_f.fill(f);
+        from_f.fill(call_f);
     } catch (...) {
         ::new (static_cast<void *>(f_threw)) std::exception_ptr(std::current_exception());
         goto after_f_threw; /* out of the handler: g's sync may help for long */
     }
 #else
-    from_f.fill(f);
+    from_f.fill(call_f);
 #endif
-    if (fj_frame *frame = forked.sync(worker)) {
+    if (fj_frame *frame = Forked::sync(worker, top)) {
         forked.error(frame).rethrow_if_any();
-        if constexpr (std::is_void_v<join_result_t<F, G>>)
+        if constexpr (std::is_void_v<two_result_t<Calls, F, G>>)
             return;
         else
-            return join_result_t<F, G>(from_f.take(), forked.take(frame));
+            return two_result_t<Calls, F, G>(from_f.take(), forked.take(frame));
     }
-    /* Nobody took g: call it here. */
-    if constexpr (std::is_void_v<join_result_t<F, G>>) {
-        std::invoke(g);
+    /* Nobody took g: call it here, at the copy of top its sync left. */
+    if constexpr (std::is_void_v<two_result_t<Calls, F, G>>) {
+        Calls::call(g, worker, top);
         return;
     } else {
-        return join_result_t<F, G>(from_f.take(), call_returned(g));
+        auto call_g = [&]() -> decltype(auto) { return Calls::call(g, worker, top); };
+        return two_result_t<Calls, F, G>(from_f.take(), call_returned(call_g));
     }
 #if FJ_HPP_EXCEPTIONS
 after_f_threw:
     std::exception_ptr *thrown = std::launder(reinterpret_cast<std::exception_ptr *>(f_threw));
     std::exception_ptr moved = std::move(*thrown);
     thrown->~exception_ptr();
-    join_after_f_threw(worker, forked, std::move(moved));
+    join_after_f_threw(worker, top, forked, std::move(moved));
 #endif
 }
 
@@ -757,7 +880,7 @@ after_f_threw:
 template <class GDecl, class F, class G>
 __attribute__((noinline, cold)) join_result_t<F, G> join_outside(F &f, G &g)
 {
-    auto both = [&] { return join_here<GDecl>(fj__self, f, g); };
+    auto both = [&] { return join_two<plain_calls, GDecl>(fj__self, nullptr, f, g); };
     return invoke_on(common_pool(), both);
 }
 
@@ -779,10 +902,11 @@ inline constexpr bool copied_outside_v = ((!std::is_reference_v<Fs> && std::is_t
  * f0 and sync theirs, then syncs f_i.  Each side is g_in_frame or
  * g_by_pointer, as g of a join of two.
  *
- * The first spawn goes at the word top; every later spawn and every sync
- * goes at the caller's copy of top, carried from one to the next as a typed
- * task carries it (fj__spawn_begin): one load of the worker and one of top
- * per join, whatever its number of sides.
+ * fj::join's first spawn goes at the word top, context::join's at the
+ * context's copy; every later spawn and every sync goes at the caller's copy
+ * of top, carried from one to the next as a typed task carries it
+ * (fj__spawn_begin): at most one load of the worker and one of top per join,
+ * whatever its number of sides.
  *
  * Each side's outcome is taken out of its frame (or the joiner's stack) right
  * after its sync, into its result_slot: the sides synced after it run here,
@@ -791,10 +915,11 @@ inline constexpr bool copied_outside_v = ((!std::is_reference_v<Fs> && std::is_t
  * so the one rethrown is that of the first side in argument order that
  * threw, and every side still runs to the end. */
 
+template <class Calls, class... Fs>
+using all_result_t = std::conditional_t<(std::is_void_v<typename Calls::template result_t<Fs>> && ...), void,
+                                        std::tuple<returned_t<typename Calls::template result_t<Fs>>...>>;
 template <class... Fs>
-using join_all_result_t =
-    std::conditional_t<(std::is_void_v<std::invoke_result_t<Fs &>> && ...), void,
-                       std::tuple<returned_t<std::invoke_result_t<Fs &>>...>>;
+using join_all_result_t = all_result_t<plain_calls, Fs...>;
 
 /* Takes the outcome of a forked side that a thief (or the runtime, at the
  * spawn) ran: its exception into `errors`, else its result into `slot`. */
@@ -814,27 +939,30 @@ __attribute__((always_inline)) inline void take_outcome(Forked &forked, fj_frame
         errors);
 }
 
-/* Level I of join(f0, ..., fn) (see above); Decls are the sides' types as
- * join received them (a reference for an lvalue). */
-template <std::size_t I, class Decls, class Callables, class Results>
+/* Level I of a join of f0, ..., fn (see above); Decls are the sides' types as
+ * the join received them (a reference for an lvalue). */
+template <std::size_t I, class Calls, class Decls, class Callables, class Results>
 __attribute__((always_inline)) inline void join_from(fj_worker *worker, fj_frame *&top, Callables &callables,
                                                      Results &results, first_exception &errors)
 {
     auto &side = std::get<I>(callables);
     auto &slot = std::get<I>(results);
+    auto call = [&]() -> decltype(auto) { return Calls::call(side, worker, top); };
     if constexpr (I == 0) {
-        run_capturing([&] { slot.fill(side); }, errors);
+        run_capturing([&] { slot.fill(call); }, errors);
     } else {
         using G = std::remove_reference_t<decltype(side)>;
-        using Forked = std::conditional_t<g_in_frame_v<std::tuple_element_t<I, Decls>>, g_in_frame<G>, g_by_pointer<G>>;
-        constexpr bool outermost = I + 1 == std::tuple_size_v<Decls>;
-        /* The outermost level spawns at the word top and starts the copy. */
-        Forked forked(worker, side, top, std::bool_constant<outermost>{});
-        join_from<I - 1, Decls>(worker, top, callables, results, errors);
+        using Decl = std::tuple_element_t<I, Decls>;
+        typename Calls::template held_t<Decl, G> held(side);
+        using Forked = forked_t<Calls, Decl, decltype(held)>;
+        /* The outermost level of fj::join spawns at the word top and starts the copy. */
+        constexpr bool at_top = Calls::first_spawn_at_top && I + 1 == std::tuple_size_v<Decls>;
+        Forked forked(worker, held, top, std::bool_constant<at_top>{});
+        join_from<I - 1, Calls, Decls>(worker, top, callables, results, errors);
         if (fj_frame *frame = Forked::sync(worker, top))
             take_outcome(forked, frame, slot, errors);
         else
-            run_capturing([&] { slot.fill(side); }, errors);
+            run_capturing([&] { slot.fill(call); }, errors);
     }
 }
 
@@ -847,25 +975,38 @@ __attribute__((always_inline)) inline Result take_all(Results &results, std::ind
         return Result(std::get<Is>(results).take()...);
 }
 
-/* join(f0, ..., fn) on `worker`, the calling thread's. */
-template <class... Decls, class... Fs>
-__attribute__((always_inline)) inline join_all_result_t<Fs...> join_all_here(fj_worker *worker, Fs &...fs)
+/* A join of f0, ..., fn on `worker`, the calling thread's, at `top` (see join_two). */
+template <class Calls, class... Decls, class... Fs>
+__attribute__((always_inline)) inline all_result_t<Calls, Fs...> join_all_here(fj_worker *worker, fj_frame *top,
+                                                                               Fs &...fs)
 {
     std::tuple<Fs &...> callables(fs...);
-    std::tuple<result_slot<std::invoke_result_t<Fs &>>...> results;
+    std::tuple<result_slot<typename Calls::template result_t<Fs>>...> results;
     first_exception errors;
-    fj_frame *top = nullptr; /* the outermost spawn's, then carried */
-    join_from<sizeof...(Fs) - 1, std::tuple<Decls...>>(worker, top, callables, results, errors);
+    join_from<sizeof...(Fs) - 1, Calls, std::tuple<Decls...>>(worker, top, callables, results, errors);
     errors.rethrow_if_any();
-    return take_all<join_all_result_t<Fs...>>(results, std::index_sequence_for<Fs...>{});
+    return take_all<all_result_t<Calls, Fs...>>(results, std::index_sequence_for<Fs...>{});
 }
 
 /* join(f0, ..., fn) from a thread that is not a worker (as join_outside). */
 template <class... Decls, class... Fs>
 __attribute__((noinline, cold)) join_all_result_t<Fs...> join_all_outside(Fs &...fs)
 {
-    auto all = [&] { return join_all_here<Decls...>(fj__self, fs...); };
+    auto all = [&] { return join_all_here<plain_calls, Decls...>(fj__self, nullptr, fs...); };
     return invoke_on(common_pool(), all);
+}
+
+/* Builds without NDEBUG: stops the program when a join is given a context
+ * that is not this thread's, or that lies below pending forks (a side used
+ * the context of the join that forked it). */
+inline void check_context(fj_worker *worker, fj_frame *top)
+{
+#ifndef NDEBUG
+    fj__context_check(worker, top);
+#else
+    (void)worker;
+    (void)top;
+#endif
 }
 
 } // namespace detail
@@ -892,7 +1033,7 @@ template <class F, class G>
 inline detail::join_result_t<F, G> join(F &&f, G &&g)
 {
     if (fj_worker *worker = fj__self)
-        return detail::join_here<G>(worker, f, g);
+        return detail::join_two<detail::plain_calls, G>(worker, nullptr, f, g);
     if constexpr (detail::copied_outside_v<F, G>) {
         F f_copy(f);
         G g_copy(g);
@@ -921,7 +1062,7 @@ template <class F0, class F1, class F2, class... More>
 inline detail::join_all_result_t<F0, F1, F2, More...> join(F0 &&f0, F1 &&f1, F2 &&f2, More &&...more)
 {
     if (fj_worker *worker = fj__self)
-        return detail::join_all_here<F0, F1, F2, More...>(worker, f0, f1, f2, more...);
+        return detail::join_all_here<detail::plain_calls, F0, F1, F2, More...>(worker, nullptr, f0, f1, f2, more...);
     if constexpr (detail::copied_outside_v<F0, F1, F2, More...>) {
         std::tuple<F0, F1, F2, More...> copies(f0, f1, f2, more...);
         return std::apply([](auto &...copy) { return detail::join_all_outside<F0, F1, F2, More...>(copy...); },
@@ -929,6 +1070,39 @@ inline detail::join_all_result_t<F0, F1, F2, More...> join(F0 &&f0, F1 &&f1, F2 
     } else {
         return detail::join_all_outside<F0, F1, F2, More...>(f0, f1, f2, more...);
     }
+}
+
+/** fj::join(f, g) through a context (see fj::context): g is forked, f runs
+ * on this thread, then g is joined; each is called as side(context) with the
+ * context it is to use.  Returns, throws and allocates as fj::join(f, g)
+ * (std::pair{f(cx), g(cx)}, nothing when both return void, f's exception
+ * when both throw, no allocation).  On the worker whose context cx is. */
+template <class F, class G>
+inline detail::two_result_t<detail::context_calls, F, G> join(context cx, F &&f, G &&g)
+{
+    fj_worker *worker = detail::context_worker(cx);
+    detail::check_context(worker, detail::context_top(cx));
+    return detail::join_two<detail::context_calls, G>(worker, detail::context_top(cx), f, g);
+}
+
+/** fj::join(f0, f1, ..., fn) through a context: a std::tuple of the results in
+ * argument order, as fj::join of three or more; each side called as
+ * side(context). */
+template <class F0, class F1, class F2, class... More>
+inline detail::all_result_t<detail::context_calls, F0, F1, F2, More...> join(context cx, F0 &&f0, F1 &&f1, F2 &&f2, More &&...more)
+{
+    fj_worker *worker = detail::context_worker(cx);
+    detail::check_context(worker, detail::context_top(cx));
+    return detail::join_all_here<detail::context_calls, F0, F1, F2, More...>(worker, detail::context_top(cx), f0,
+                                                                              f1, f2, more...);
+}
+
+inline context current_context()
+{
+    fj_worker *worker = fj__self;
+    if (!worker)
+        detail::fail(FJ_ENOTWORKER);
+    return detail::context_at(worker, fj__top(worker));
 }
 
 /* ======================================================================== */
@@ -974,12 +1148,19 @@ public:
 
     /** Runs f() as a root task of this pool and returns its result (or rethrows
      * its exception).  From a thread that is not one of its workers the caller
-     * blocks until f returns; on one of its workers f runs inline.  Fails
-     * (fj::error) with FJ_ESHUTDOWN or FJ_ENOMEM if the pool does not take it. */
+     * blocks until f returns; on one of its workers f runs inline.  An f that
+     * takes an fj::context (and cannot be called with no argument) is called
+     * as f(cx), cx the running worker's.  Fails (fj::error) with FJ_ESHUTDOWN
+     * or FJ_ENOMEM if the pool does not take it. */
     template <class F>
-    std::invoke_result_t<F &> invoke(F &&f)
+    decltype(auto) invoke(F &&f)
     {
-        return detail::invoke_on(handle_, f);
+        if constexpr (std::is_invocable_v<F &>) {
+            return detail::invoke_on(handle_, f);
+        } else {
+            auto with_context = [&f]() -> decltype(auto) { return std::invoke(f, current_context()); };
+            return detail::invoke_on(handle_, with_context);
+        }
     }
 
     /** Number of workers.  Any thread. */

@@ -525,6 +525,30 @@ void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal
     frame_sync_leftovers(w, entry_top);
 }
 
+void fj__context_check(fj_worker *w, fj_frame *top)
+{
+    if (w != fj__self) {
+        fprintf(stderr, "fj::context: a join through a context that is not this thread's (%s)\n",
+                fj__self ? "it is another worker's" : "this thread is not a worker");
+        abort();
+    }
+    /* The spare frame past the end is where a spawn into a full deque starts
+     * (point 5), so a copy of top may be `end`. */
+    if (top < w->deque.base || top > w->deque.end) {
+        fprintf(stderr, "fj::context: a join through a context outside its worker's deque (not made by fj)\n");
+        abort();
+    }
+    /* Item frames above the copy are fj_tasks forked and not yet joined (legal,
+     * see fj__unsynced); a typed frame there is a pending fork of a join that
+     * encloses this one, which a spawn at the copy would sync and drop. */
+    size_t pending = typed_frames_above(w, top);
+    if (pending) {
+        fprintf(stderr, "fj::context: a join through a context below %zu pending fork(s): a side used the context of "
+                        "the join that forked it instead of its own\n", pending);
+        abort();
+    }
+}
+
 /* ---- FJ_RUN ---- */
 
 /* Runs `runner` on this worker, in place on its deque's top frame. */

@@ -4,7 +4,9 @@
 // fib(n) runs fib(n-1) and fib(n-2) in parallel: fj::join forks the second
 // lambda, runs the first here, joins, and returns both results.  No cut-off:
 // every call is a join, so this measures the cost of the C++ face's fork +
-// join.  It also shows an exception thrown in a task caught at the join.
+// join.  Then the same recursion through an fj::context, the form that
+// costs what a typed task in C costs; and an exception thrown in a task,
+// caught at the join.
 #include <cstdio>
 #include <stdexcept>
 
@@ -18,6 +20,20 @@ static long fib_parallel(int n)
     if (n < 2)
         return n;
     auto [a, b] = fj::join([n] { return fib_parallel(n - 1); }, [n] { return fib_parallel(n - 2); });
+    return a + b;
+}
+
+// The same, each call given an fj::context that it passes on: fj::join(cx,
+// ...) hands each side the context to use for its own joins, so no join looks
+// up the worker or the top of its deque (a typed task carries them the same
+// way, examples/fib_typed.c).  The sides' parameter is `c`: a lambda
+// parameter named `cx` would hide the function's own.
+static long fib_context(fj::context cx, int n)
+{
+    if (n < 2)
+        return n;
+    auto [a, b] = fj::join(cx, [n](fj::context c) { return fib_context(c, n - 1); },
+                           [n](fj::context c) { return fib_context(c, n - 2); });
     return a + b;
 }
 
@@ -45,6 +61,8 @@ int main(int argc, char **argv)
     long expected = fib_serial(n);
     double t2 = example_seconds();
     std::printf("fib(%d) = %ld on %u workers\n", n, result, pool.workers());
+    long through_context = pool.invoke([n](fj::context cx) { return fib_context(cx, n); });
+    std::printf("fib(%d) = %ld through fj::context\n", n, through_context);
 
     bool caught = false;
     try {
@@ -53,5 +71,5 @@ int main(int argc, char **argv)
         caught = true;
         std::printf("caught at the join: %s\n", e.what());
     }
-    return example_verdict("fib_cxx", result == expected && caught, t1 - t0, t2 - t1);
+    return example_verdict("fib_cxx", result == expected && through_context == expected && caught, t1 - t0, t2 - t1);
 }
