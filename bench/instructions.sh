@@ -27,10 +27,11 @@
 # what a runtime makes a task cost (a frame written, arguments copied in and
 # out, the result read back) and the serial row gives the baseline beside it.
 # Counts: fib(n) forks fib(n+1)-1 times (once per inner node); dfs of depth d,
-# breadth B, B(B^d - 1)/(B - 1) times (every child spawned), except fj++'s:
-# bench/fine/fjxx.cpp joins an inner node's B children in one fj::join that
-# runs the first in place, B - 1 forks per inner node, (B - 1)(B^d - 1)/(B - 1)
-# = B^d - 1 in all; pi of N samples N-1 times.  The counts do not depend on the load of the
+# breadth B, B(B^d - 1)/(B - 1) times (every child spawned), except fj++'s and
+# fj++cx's: bench/fine/fjxx.cpp and fjxx_context.cpp join an inner node's B
+# children in one join that runs the first in place, B - 1 forks per inner
+# node, (B - 1)(B^d - 1)/(B - 1) = B^d - 1 in all; pi of N samples N-1 times.
+# The counts do not depend on the load of the
 # machine, and at 1 worker nothing is stolen.
 # Valgrind cannot decode every instruction -march=native may choose (AVX-512),
 # so the binaries counted are a build of the same sources without -march,
@@ -86,7 +87,7 @@ count() {
 forks() {  # program size system -> fork+joins of one run
     case $1 in
     fib) awk -v n="$2" 'BEGIN { a = 0; b = 1; for (i = 0; i < n + 1; i++) { c = a + b; a = b; b = c } print a - 1 }' ;;
-    dfs) if [ "$3" = fj++ ]; then awk -v d="$2" 'BEGIN { b = 8; print b ^ d - 1 }'  # b - 1 forks per inner node
+    dfs) if [ "$3" = fj++ ] || [ "$3" = fj++cx ]; then awk -v d="$2" 'BEGIN { b = 8; print b ^ d - 1 }'  # b - 1 forks per inner node
          else awk -v d="$2" 'BEGIN { b = 8; print b * (b ^ d - 1) / (b - 1) }'; fi ;;
     pi) echo $(($2 - 1)) ;;
     esac
@@ -98,7 +99,7 @@ echo "instructions per fork+join at 1 worker, body included ($counter; bench/ins
 for spec in "fib 20 25" "dfs 4 5" "pi 4096 65536"; do
     set -- $spec
     program=$1 small=$2 large=$3
-    for system in serial fj-typed fj-classic fj++ lace; do
+    for system in serial fj-typed fj-classic fj++ fj++cx lace; do
         if [ ! -x $fine/$system ]; then
             echo "  $program $system: SKIPPED (not built)"
             continue

@@ -29,11 +29,11 @@ typedef struct row {
 
 static row rows[MAX_ROWS];
 static int nrows;
-static const char *systems[MAX_SYS] = {"serial", "fj",         "fj++",       "libgomp", "libomp", "tbb",
-                                       "java",   "fj-typed", "fj-classic", "lace"};
-static const char *colors[MAX_SYS] = {"#777777", "#d62728", "#ff9896", "#1f77b4", "#17becf",
-                                      "#2ca02c", "#ff7f0e", "#8c0000", "#e377c2", "#9467bd"};
-static const int nsys = 10;
+static const char *systems[MAX_SYS] = {"serial", "fj",       "fj++",       "libgomp", "libomp", "tbb",
+                                       "java",   "fj-typed", "fj-classic", "fj++cx",  "lace"};
+static const char *colors[MAX_SYS] = {"#777777", "#d62728", "#ff9896", "#1f77b4", "#17becf", "#2ca02c",
+                                      "#ff7f0e", "#8c0000", "#e377c2", "#bcbd22", "#9467bd"};
+static const int nsys = 11;
 
 static const row *find(const char *program, long size, const char *system, int workers)
 {

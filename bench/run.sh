@@ -15,8 +15,9 @@
 # override.
 #
 # The fine-grained programs (fib, dfs, knapsack, pi; bench/fine/) also run as
-# fj-typed, fj-classic, fj++ and lace (when built: LACE_DIR, mk/bench.mk);
-# their "serial" is bench/fine's serial twin.  fib as fj-typed and as fj++ is
+# fj-typed, fj-classic, fj++, fj++cx (fj::join through an fj::context) and
+# lace (when built: LACE_DIR, mk/bench.mk); their "serial" is bench/fine's
+# serial twin.  fib as fj-typed and as fj++ is
 # bench/fine's binary (Lace's flags: -O3 -flto -march), so that both sit beside
 # Lace's fib built alike; fj++'s other programs (nqueens, sort, matmul,
 # integrate, uts) are bench/fjxx_bench.cpp's, and fj-typed's
@@ -53,7 +54,7 @@ if [ "$mode" = full ]; then
     java_warmup_ms=1000
     plan="fib 36 all
 fib-calls 36 serial
-fib 40 serial,fj,fj++,java,fj-typed,fj-classic,lace
+fib 40 serial,fj,fj++,java,fj-typed,fj-classic,fj++cx,lace
 fib-calls 40 serial
 dfs 9 all
 knapsack 64 all
@@ -80,7 +81,7 @@ fi
 [ -n "$BENCH_PROGRAMS" ] && plan=$(echo "$plan" | grep -E "^($(echo $BENCH_PROGRAMS | tr ' ' '|')) ")
 
 fine_programs=" dfs knapsack pi "   # only in bench/fine (fib is in both suites)
-fine_systems=" fj-typed fj-classic fj++ lace "
+fine_systems=" fj-typed fj-classic fj++ fj++cx lace "
 
 command_of() {  # system [program] -> command prefix, or empty if unavailable
     case "$fine_programs" in
@@ -90,7 +91,7 @@ command_of() {  # system [program] -> command prefix, or empty if unavailable
     esac
     case $1 in
     java) [ -f $dir/java/Bench.class ] && echo "java -Xss16m -Xmx3g -cp $dir/java Bench" ;;
-    fj-classic | lace) [ -x $dir/fine/$1 ] && [ "${2:-fib}" = fib ] && echo "$dir/fine/$1" ;;
+    fj-classic | fj++cx | lace) [ -x $dir/fine/$1 ] && [ "${2:-fib}" = fib ] && echo "$dir/fine/$1" ;;
     fj-typed | fj++)  # fib: bench/fine's (Lace's flags); the others: fj_typed_bench.c, fjxx_bench.cpp
         if [ "${2:-fib}" = fib ]; then [ -x $dir/fine/$1 ] && echo "$dir/fine/$1"
         elif [ $1 = fj++ ]; then [ -x $dir/fjxx_bench ] && echo "$dir/fjxx_bench"
@@ -119,7 +120,7 @@ echo "$plan" | while read -r program size which; do
     # a machine slowing down (or speeding up) across a round favours no system.
     cells=""
     for w in $workers; do
-        for sys in serial fj fj++ libgomp libomp tbb java fj-typed fj-classic lace; do
+        for sys in serial fj fj++ libgomp libomp tbb java fj-typed fj-classic fj++cx lace; do
             case ",$which," in *",all,"* | *",$sys,"*) ;; *) continue ;; esac
             [ -n "$(command_of $sys $program)" ] || continue
             [ $sys = serial ] && [ "$w" != 1 ] && continue
@@ -166,7 +167,7 @@ echo "$plan" | while read -r program size which; do
     done
     for cell in $cells; do
         sys=${cell%:*} w=${cell#*:}
-        case $sys in fj | fj++ | fj-typed | fj-classic) ;; *) continue ;; esac
+        case $sys in fj | fj++ | fj-typed | fj-classic | fj++cx) ;; *) continue ;; esac
         # Only where Lace ran this program at w: its file from an earlier
         # program is still in cells_dir and would be divided by.
         case " $cells " in *" lace:$w "*) ;; *) continue ;; esac

@@ -15,8 +15,9 @@
 # into build/bench/lace/ at bench time, never copied into this repository.
 # The fine-grained programs (bench/fine/: fib, dfs, knapsack, pi) are built for
 # serial, fj-classic, fj-typed (when include/fj.h has the typed API), fj++ (the
-# C++ face, include/fj.hpp) and lace, all with the flags of Lace's benchmark
-# programs (FINE_CFLAGS; FINE_CXXFLAGS for fj++) so that only the runtime
+# C++ face, include/fj.hpp: fj::join), fj++cx (fj::join through an
+# fj::context) and lace, all with the flags of Lace's benchmark programs
+# (FINE_CFLAGS; FINE_CXXFLAGS for fj++ and fj++cx) so that only the runtime
 # differs.
 #
 # BENCH_CXX follows BENCH_CC (clang -> clang++, else g++) unless given, so that
@@ -63,11 +64,11 @@ FINE_TYPED := $(shell grep -qs FJ_SPAWN include/fj.h && echo yes)
 # LACE_DIR counts only if it holds Lace's sources.
 LACE_OK := $(if $(LACE_DIR),$(wildcard $(LACE_DIR)/src/lace.h))
 # The fine binaries alone (bench-build builds them with the other peers).
-FINE_BINS := $(FINE_DIR)/serial $(FINE_DIR)/fj-classic $(if $(FINE_TYPED),$(FINE_DIR)/fj-typed $(FINE_DIR)/fj++) \
+FINE_BINS := $(FINE_DIR)/serial $(FINE_DIR)/fj-classic $(if $(FINE_TYPED),$(FINE_DIR)/fj-typed $(FINE_DIR)/fj++ $(FINE_DIR)/fj++cx) \
 	$(if $(LACE_OK),$(FINE_DIR)/lace)
 # A peer that cannot be built now leaves no old binary for bench/run.sh.
-FINE_STALE := $(if $(FINE_TYPED),,echo "bench: SKIPPING fj-typed and fj++ (include/fj.h has no FJ_SPAWN yet)"; \
-	rm -f $(FINE_DIR)/fj-typed $(FINE_DIR)/fj++;) \
+FINE_STALE := $(if $(FINE_TYPED),,echo "bench: SKIPPING fj-typed, fj++ and fj++cx (include/fj.h has no FJ_SPAWN yet)"; \
+	rm -f $(FINE_DIR)/fj-typed $(FINE_DIR)/fj++ $(FINE_DIR)/fj++cx;) \
 	$(if $(LACE_OK),,echo "bench: SKIPPING lace ($(if $(LACE_DIR),LACE_DIR=$(LACE_DIR) has no src/lace.h,set LACE_DIR to a Lace source tree$(,) e.g. LACE_DIR=../shared/peers/lace-1.4.2))"; \
 	rm -f $(FINE_DIR)/lace;) true
 
@@ -133,9 +134,14 @@ $(FINE_DIR)/main.o: $(FINE_SRC)
 	@mkdir -p $(@D)
 	$(BENCH_CC) $(FINE_CFLAGS) -c bench/fine/main.c -o $@
 
-$(FINE_DIR)/fj++: $(FINE_DIR)/main.o bench/fine/fjxx.cpp bench/fine/fine.h $(BENCH_RELEASE_LIB) include/fj.hpp include/fj.h
+$(FINE_DIR)/fj++: $(FINE_DIR)/main.o bench/fine/fjxx.cpp bench/fine/fjxx_pool.h bench/fine/fine.h $(BENCH_RELEASE_LIB) include/fj.hpp include/fj.h
 	@mkdir -p $(@D)
 	$(BENCH_CXX) $(FINE_CXXFLAGS) bench/fine/fjxx.cpp $(FINE_DIR)/main.o -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+
+# fj++cx (bench/fine/fjxx_context.cpp): fj++'s programs, joins through fj::context.
+$(FINE_DIR)/fj++cx: $(FINE_DIR)/main.o bench/fine/fjxx_context.cpp bench/fine/fjxx_pool.h bench/fine/fine.h $(BENCH_RELEASE_LIB) include/fj.hpp include/fj.h
+	@mkdir -p $(@D)
+	$(BENCH_CXX) $(FINE_CXXFLAGS) bench/fine/fjxx_context.cpp $(FINE_DIR)/main.o -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
 
 # lace_config.h as Lace's CMake writes it with its counters and timers off.
 $(LACE_BUILD)/lace_config.h: $(LACE_DIR)/src/lace_config.h.in

@@ -15,67 +15,14 @@
 // bench/instructions.sh counts them so).  As with FJ_SYNC, the sides are
 // joined newest first, and a thief takes the oldest.
 //
-// The pool: an fj::pool made from an fj_config as bench_fj_pool_create
-// (bench/fj_pool.h) makes it, fj_config_init then the worker count, so the
-// other settings come from FJ_* in the environment as for every fj driver; a
-// refusal is printed with fj_last_error_detail(), and the counters at the end
-// when BENCH_FJ_STATS is set, through native_handle().  fj::pool can express
-// all of it, so fj_pool.h itself is not used (its C calls would bypass the
-// face being measured only at start and end anyway).
-#include <cstdio>
-#include <cstdlib>
-#include <optional>
+// The driver (the pool, fine_init, fine_fini, run_root): fjxx_pool.h.
+#include <cstdint>
 #include <tuple>
 #include <utility>
 
-#include "fj.hpp"
-
-extern "C" {
-#include "fine.h"
-}
+#include "fjxx_pool.h"
 
 extern "C" const char *const fine_system = "fj++";
-static std::optional<fj::pool> pool;
-
-extern "C" int fine_init(int workers)
-{
-    fj_config config;
-    fj_config_init(&config);
-    config.workers = (unsigned)workers;
-    try {
-        pool.emplace(config);
-    } catch (const fj::error &e) {
-        std::fprintf(stderr, "fj::pool: %s (%s)\n", e.what(), fj_last_error_detail());
-        return e.code();
-    }
-    return 0;
-}
-
-extern "C" void fine_fini(void)
-{
-    if (std::getenv("BENCH_FJ_STATS"))
-        fj_pool_print_stats(pool->native_handle(), stderr);
-    pool.reset();
-}
-
-// Each program's root: the recursion as a direct call, counted under
-// callgrind on the worker that runs it (fine.h).  A pool that refuses the
-// root ends the program, as fj_classic.c's invoke() does.
-template <class F>
-static long run_root(F recursion)
-{
-    try {
-        return pool->invoke([&recursion] {
-            FINE_COUNT_TOGGLE();
-            long r = recursion();
-            FINE_COUNT_TOGGLE();
-            return r;
-        });
-    } catch (const fj::error &e) {
-        std::fprintf(stderr, "fj::pool::invoke: %s\n", e.what());
-        std::exit(1);
-    }
-}
 
 static long fib(int n)
 {
