@@ -19,7 +19,9 @@
 # compiles.  This builds them with -Werror and runs the tests that exercise
 # them: test_deque (the THE protocol), test_typed (typed spawn and sync),
 # test_forkjoin (fj_task on the same deque), test_fj_hpp (fj::join, typed
-# tasks from C++) and test_join_many (fj::join of three or more).  qemu-user runs the threads with the host's memory order
+# tasks from C++), test_join_many (fj::join of three or more) and
+# test_join_context (joins through an fj::context, two pointers packed in one
+# 128-bit integer).  qemu-user runs the threads with the host's memory order
 # (x86-64's), so this checks that the portable code is right as code, not the
 # ordering arguments on a weakly ordered machine: those are the Spin models'
 # (make check-model) and the release/acquire annotations' job.
@@ -37,7 +39,8 @@ AARCH64_FLAGS := -D_GNU_SOURCE -O2 -DNDEBUG -Wall -Wextra -Werror -Wshadow -Wpoi
 AARCH64_CFLAGS := -std=gnu11 $(AARCH64_FLAGS) -Wstrict-prototypes -Wmissing-prototypes
 AARCH64_LIB := $(AARCH64_BUILD)/libfj.a
 AARCH64_OBJS := $(patsubst runtime/%.c,$(AARCH64_BUILD)/runtime/%.o,$(wildcard runtime/*.c))
-AARCH64_TESTS := $(addprefix $(AARCH64_BUILD)/tests/unit/,test_deque test_typed test_forkjoin test_fj_hpp test_join_many)
+AARCH64_TESTS := $(addprefix $(AARCH64_BUILD)/tests/unit/,test_deque test_typed test_forkjoin test_fj_hpp test_join_many \
+	test_join_context)
 
 .PHONY: check-aarch64 aarch64-deps bench-instructions-aarch64
 
