@@ -70,7 +70,7 @@ $(AARCH64_BUILD)/tests/unit/%: tests/unit/%.c tests/check.h $(AARCH64_LIB)
 	@mkdir -p $(@D)
 	$(AARCH64_CC) $(AARCH64_CFLAGS) -Iruntime -Itests $< -o $@ $(AARCH64_LIB) -static -lm
 
-$(AARCH64_BUILD)/tests/unit/test_%: tests/cxx/test_%.cpp include/fj.hpp tests/check.h $(AARCH64_LIB)
+$(AARCH64_BUILD)/tests/unit/test_%: tests/cxx/test_%.cpp include/fj.hpp tests/check.h tests/counting_new.h $(AARCH64_LIB)
 	@mkdir -p $(@D)
 	$(AARCH64_CXX) -std=c++17 $(AARCH64_FLAGS) -Itests $< -o $@ $(AARCH64_LIB) -static -lm
 

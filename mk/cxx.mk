@@ -25,12 +25,12 @@ CXX_EXAMPLES := $(patsubst examples/cxx/%.cpp,$(BUILD)/examples/%_cxx,$(wildcard
 tests: $(CXX_TESTS) $(addsuffix _noexcept,$(CXX_TESTS)) header-check-cxx
 examples: $(CXX_EXAMPLES)
 
-$(BUILD)/tests/unit/test_%: tests/cxx/test_%.cpp include/fj.hpp include/fj.h tests/check.h $(LIB_A)
+$(BUILD)/tests/unit/test_%: tests/cxx/test_%.cpp include/fj.hpp include/fj.h tests/check.h tests/counting_new.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS_FJ) -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
 
 # The same cases less those about exceptions, built without exceptions.
-$(BUILD)/tests/unit/test_%_noexcept: tests/cxx/test_%.cpp include/fj.hpp include/fj.h tests/check.h $(LIB_A)
+$(BUILD)/tests/unit/test_%_noexcept: tests/cxx/test_%.cpp include/fj.hpp include/fj.h tests/check.h tests/counting_new.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS_FJ) -fno-exceptions -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
 

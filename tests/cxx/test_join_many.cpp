@@ -18,23 +18,8 @@
 #include "check.h"
 #include "fj.hpp"
 
-// Every operator new of the program, counted: join promises no allocation.
-// ThreadSanitizer's runtime defines operator new itself (not weak), so that
-// build leaves the count out, and the case with it.
-#if !FJ__TSAN
-#define COUNTS_ALLOCATIONS 1
-static std::atomic<long> allocations{0};
-
-void *operator new(std::size_t size)
-{
-    allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void *p = std::malloc(size ? size : 1))
-        return p;
-    std::abort(); /* the tests build with and without exceptions */
-}
-void operator delete(void *p) noexcept { std::free(p); }
-void operator delete(void *p, std::size_t) noexcept { std::free(p); }
-#endif
+// Every operator new of the program, counted (join promises no allocation).
+#include "counting_new.h"
 
 namespace {
 
