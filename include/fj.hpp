@@ -177,8 +177,10 @@ constexpr int context_top_shift = 8 * __SIZEOF_POINTER__;
  * A context is valid on the thread it was given to, inside the call it was
  * given to (a side, or the lambda of pool.invoke), and not inside the sides
  * of a join it started: each side uses its own.  Builds without NDEBUG stop
- * the program with a message naming fj::context when a join is given one
- * that breaks this.  An opaque value (a scoped enum: no arithmetic, no
+ * the program with a message naming fj::context when a join is given a
+ * context on another thread than its worker's, or one that lies below forks
+ * still pending (a side joining through the context of the join that forked
+ * it); a context kept past its call is not always caught.  An opaque value (a scoped enum: no arithmetic, no
  * conversions) of two pointers' width, the worker and the copy of top: an
  * integer, not a struct, so that a function taking one passes it on in two
  * registers, and gcc still splits a leaf test off into its callers (it does

@@ -18,6 +18,8 @@ static std::atomic<long> allocations{0};
 
 void *operator new(std::size_t size)
 {
+    /* Relaxed: a count, read by the case only after the joins it measures
+     * have returned (they order every side's allocations before the read). */
     allocations.fetch_add(1, std::memory_order_relaxed);
     if (void *p = std::malloc(size ? size : 1))
         return p;

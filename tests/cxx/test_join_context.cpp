@@ -703,6 +703,9 @@ void join_through_a_context_allocates_nothing()
 long count_leaves_into(fj::context cx, int depth, long index, std::atomic<long> *leaves)
 {
     if (depth == 0) {
+        /* Relaxed: only the count matters, and the root's join orders every
+         * leaf's increment before the test reads it (a join acquires what the
+         * joined side released). */
         leaves->fetch_add(1, std::memory_order_relaxed);
         return index;
     }
