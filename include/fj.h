@@ -593,7 +593,8 @@ typedef struct fj_deque_ends {
     fj_frame *fj_top;                       /**< next free frame (THE tail); owner writes */
     fj_frame *fj_limit;                     /**< spawn leaves the fast path here */
     const volatile unsigned long *fj_idle;  /**< {sleepers, searching} of the pool */
-    char fj_pad_owner[64 - 3 * sizeof(void *)];  /**< keeps head off the owner's cache line */
+    unsigned long fj_wake_hint;             /**< non-zero: a worker of the pool may be parked (runtime/idle.c) */
+    char fj_pad_owner[64 - 3 * sizeof(void *) - sizeof(unsigned long)];  /**< keeps head off the owner's cache line */
     uintptr_t fj_head;                      /**< thieves' end | FJ__HEAD_FENCED; under the lock */
     /** @} */
 } fj_deque_ends;
@@ -803,14 +804,17 @@ FJ__INLINE void fj__spawn_end(fj_worker *w, fj_frame **tp, fj_frame *f)
     __atomic_store_n(&d->fj_top, t, __ATOMIC_RELEASE);
     /* StoreLoad between publishing the frame and the sleeper test, as a
      * compiler barrier only: pairs with fence_heavy() in idle_park (a worker
-     * going to sleep sees this frame, or we see it sleeping).  Where
-     * membarrier is missing, limit stays at the base and the slow path fences. */
+     * going to sleep sees this frame, or we see its wake hint).  Where
+     * membarrier is missing, limit stays at the base and the slow path fences.
+     * The hint lies on this line, which spawn has in its cache already: the
+     * pool's sleeper count behind a pointer cost a dependent load per spawn
+     * (docs/performance.md, typed finding 5).  A worker about to park sets
+     * every worker's hint; fj__spawn_wake clears ours when none sleeps. */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     /* Atomic loads, not volatile ones, which the compiler may fold into the test. */
     /* (A name of ours: a local named like a user's global would warn under -Wshadow.) */
-    const unsigned long *fj_idle_ = (const unsigned long *)d->fj_idle;
-    if (FJ__UNLIKELY(fj__word_nonzero(&fj_idle_[0])) &&
-        __atomic_load_n(&fj_idle_[1], __ATOMIC_RELAXED) == 0)
+    if (FJ__UNLIKELY(fj__word_nonzero(&d->fj_wake_hint)) &&
+        __atomic_load_n(&((const unsigned long *)d->fj_idle)[1], __ATOMIC_RELAXED) == 0)
         fj__spawn_wake_cold(w);
 }
 

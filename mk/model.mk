@@ -131,7 +131,12 @@ MODEL_RUNS := \
   idle-mutant-no-park-fence:fail-deadlock:idle.pml:-DMUT_NO_PARK_FENCE \
   idle-mutant-no-park-recheck:fail-deadlock:idle.pml:-DMUT_NO_PARK_RECHECK \
   idle-mutant-word-read-late:fail-deadlock:idle.pml:-DMUT_WORD_READ_LATE \
-  idle-mutant-signal-before-push:fail-deadlock:idle.pml:-DMUT_SIGNAL_BEFORE_PUSH
+  idle-mutant-signal-before-push:fail-deadlock:idle.pml:-DMUT_SIGNAL_BEFORE_PUSH \
+  idle-spawn:pass:idle.pml:-DSPAWN \
+  idle-spawn-3:pass:idle.pml:-DSPAWN,-DNITEMS=3 \
+  idle-mutant-hint-not-set:fail-deadlock:idle.pml:-DSPAWN,-DMUT_HINT_NOT_SET \
+  idle-mutant-hint-clear-unchecked:fail-deadlock:idle.pml:-DSPAWN,-DMUT_HINT_CLEAR_UNCHECKED \
+  idle-mutant-hint-set-before-sleepers:fail-deadlock:idle.pml:-DSPAWN,-DMUT_HINT_SET_BEFORE_SLEEPERS
 
 .PHONY: check-model
 

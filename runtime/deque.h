@@ -40,8 +40,9 @@
 
 typedef struct deque {
     /* The public layout (include/fj.h) first, so inline spawn and sync find
-     * it at the start of a worker: top, limit, idle on the owner's line (top
-     * written by the owner, limit by the owner, idle fixed), then head on
+     * it at the start of a worker: top, limit, idle and the wake hint on the
+     * owner's line (top written by the owner, limit by the owner, idle fixed,
+     * the hint by the owner and by workers about to park: idle.c), then head on
      * the thieves' line.  head = the oldest frame a thief may take, plus the
      * FJ__HEAD_FENCED bit while the owner's pops must fence (deque.c, 7);
      * written by thieves, and by the owner in deque_lower and when it stops
@@ -89,6 +90,8 @@ void deque_destroy(deque *d);
 void deque_set_owner(deque *d, pthread_t owner);
 /* Owner: where spawn reads whether to wake a sleeper ({sleepers, searching}). */
 void deque_set_idle(deque *d, const volatile unsigned long *idle_words);
+/* The word a spawn tests before it reads idle_words (idle.c, wake hints). */
+static inline atomic_word *deque_wake_hint(deque *d) { return (atomic_word *)&d->ends.fj_wake_hint; }
 /* Owner: true sends every spawn through fj__spawn_slow (hooks on, or no
  * membarrier so that spawns must fence); false: only a full deque does. */
 void deque_set_spawn_slow(deque *d, bool slow);

@@ -151,7 +151,12 @@ static fj_frame *frame_sync_overflowed(fj_worker *w)
 
 /* ---- spawn ---- */
 
-void fj__spawn_wake(fj_worker *w) { idle_signal_work(&w->pool->idle); }
+/* The spawn found its wake hint set and nobody searching (include/fj.h). */
+void fj__spawn_wake(fj_worker *w)
+{
+    if (idle_hint_confirm(&w->pool->idle, deque_wake_hint(&w->deque)))
+        idle_signal_work(&w->pool->idle);
+}
 
 static void frame_sync_leftovers(fj_worker *w, fj_frame *entry_top);
 

@@ -26,8 +26,32 @@
  *   5. Joiners park with idle_park_unlisted (task.c, frame.c): they may not
  *      take just any work, so a wake that landed on one would be wasted.
  *
+ * Wake hints.  A typed spawn (include/fj.h) tests a word of its own worker's
+ * line, the wake hint, instead of `sleepers`, which lies behind a pointer on
+ * the pool's line.  The hint stands in for `sleepers` in point 1:
+ *
+ *     sleeper, after sleepers += 1           owner, spawn found its hint set
+ *     for each worker's hint h:              s = sleepers
+ *         if h == 0: h = 1                   if s == 0:
+ *     fence_heavy                                hint = 0; fence_full
+ *                                                if sleepers == 0: return
+ *                                                hint = 1
+ *                                            (on as for sleepers > 0)
+ *
+ *   6. A sleeper's hint is set by the time of its fence_heavy: the owner may
+ *      clear it only after reading sleepers == 0 twice, and a clear that hides
+ *      a sleeper's set is a store, full fence, load of `sleepers` racing with
+ *      the sleeper's increment (full), load of the hint: one of the two loads
+ *      sees the other's write.  If the owner's load misses the increment, the
+ *      sleeper's load saw the clear and sets the hint again after it; if it
+ *      sees it, the owner sets the hint back itself.  So the pair hint /
+ *      fence_heavy serves point 1 as sleepers / fence_heavy does.
+ *   7. A set hint with nobody parked costs one call, which clears it.
+ *      Spares (managed_block.c) have no hint: no thief takes their frames.
+ *
  * Start-up, shutdown and wake paths use full fences and a mutex generously;
- * only the fork path's sleepers test (idle_should_signal) is hot.
+ * only the fork path's sleepers test (idle_should_signal) and the spawn's
+ * hint test are hot.
  */
 #include "idle.h"
 
@@ -84,8 +108,12 @@ int idle_init(idle *s, unsigned workers, const unsigned *slots)
     s->count = workers;
     s->slots = slots;
     s->parked = calloc(workers, sizeof *s->parked);
-    if (!s->parked)
+    s->hints = calloc(workers, sizeof *s->hints);
+    if (!s->parked || !s->hints) {
+        free(s->parked);
+        free(s->hints);
         return -1;
+    }
     pthread_mutex_init(&s->lock, NULL);
     return 0;
 }
@@ -94,6 +122,33 @@ void idle_destroy(idle *s)
 {
     pthread_mutex_destroy(&s->lock);
     free(s->parked);
+    free(s->hints);
+}
+
+void idle_watch(idle *s, unsigned index, atomic_word *hint) { s->hints[index] = hint; }
+
+/* Point 6: after our sleepers increment (full), so that an owner whose clear
+ * this load misses sees the increment.  Plain loads and stores: the increment
+ * before and fence_heavy after order them. */
+static void idle_set_hints(idle *s)
+{
+    for (unsigned i = 0; i < s->count; i++)
+        if (s->hints[i] && atomic_load(s->hints[i]) == 0)
+            atomic_store(s->hints[i], 1);
+}
+
+bool idle_hint_confirm(idle *s, atomic_word *hint)
+{
+    if (atomic_load(&s->sleepers) != 0)
+        return true;
+    atomic_store(hint, 0);
+    /* StoreLoad (point 6): our clear against a sleeper's increment; it then
+     * either sees the clear and sets the hint again, or we see it here. */
+    fence_full();
+    if (atomic_load(&s->sleepers) == 0)
+        return false;
+    atomic_store(hint, 1);
+    return true;
 }
 
 static void list_parker(idle *s, unsigned slot)
@@ -130,8 +185,10 @@ void idle_park(idle *s, unsigned slot, bool (*has_work)(void *ctx), void *ctx)
     list_parker(s, slot);
     /* Full: the announcement publishers test (point 1); fence_heavy follows. */
     atomic_fetch_add_full(&s->sleepers, 1);
-    /* StoreLoad: our sleepers increment vs the publisher's work store; pairs
-     * with the fence_light() every publisher issues before idle_signal_work. */
+    idle_set_hints(s);
+    /* StoreLoad: our sleepers increment and hints vs the publisher's work
+     * store; pairs with the fence_light() every publisher issues before
+     * idle_signal_work, or its hint test. */
     fence_heavy();
     if (!has_work(ctx))
         futex_wait(&p->word, e, NULL);

@@ -44,10 +44,21 @@ typedef struct idle {
     unsigned parked_count;
     unsigned count;
     const unsigned *slots;  /* the pool's parker slots, one per worker */
+    atomic_word **hints;    /* each worker's wake hint (idle_watch), or NULL */
 } idle;
 
 int idle_init(idle *s, unsigned workers, const unsigned *slots);
 void idle_destroy(idle *s);
+
+/* Registers worker `index`'s wake hint, a word its spawns test instead of
+ * `sleepers` (include/fj.h, fj__spawn_end): every idle_park sets it.  Before
+ * the pool's threads start. */
+void idle_watch(idle *s, unsigned index, atomic_word *hint);
+
+/* The slow half of a hint that read non-zero, by its owner: true when a worker
+ * may be parked (the caller goes on as for idle_should_signal); false when none
+ * is, after clearing the hint so that its spawns stop asking. */
+bool idle_hint_confirm(idle *s, atomic_word *hint);
 
 /* Parks the worker owning parker `slot` unless `has_work(ctx)` says there is something to do once
  * the worker has announced itself as a sleeper.  `has_work` must look at every

@@ -171,6 +171,7 @@ static int workers_make(fj_pool *pool)
         }
         w->pool = pool;
         deque_set_idle(&w->deque, (const volatile unsigned long *)&pool->idle.sleepers);
+        idle_watch(&pool->idle, i, deque_wake_hint(&w->deque));
         w->index = i;
         w->slot = pool->slots[i];
         /* xorshift must not start at 0; mix the index in so victims differ. */

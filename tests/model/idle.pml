@@ -8,6 +8,10 @@
  *                stays busy in its own body for ever: it never takes them back.
  *                With -DSUBMIT it is a thread outside the pool submitting
  *                (fj_pool_submit: injector push, fence_full, idle_signal_work).
+ *                With -DSPAWN its forks are typed spawns (include/fj.h,
+ *                fj__spawn_end): push, compiler barrier, test its own wake
+ *                hint and `searching`; then fj__spawn_wake: idle_hint_confirm,
+ *                which may clear the hint, then idle_signal_work.
  *   1..NWORKERS  idle workers in worker_main: find work, search (spin and
  *                yield rounds, counted in `searching`), park (idle_park).
  *   init         pool destruction once every item was taken: stopping = 1,
@@ -27,6 +31,11 @@
  *   MUT_WORD_READ_LATE      idle_park reads its futex word after has_work
  *                           (point 3 of idle.c)
  *   MUT_SIGNAL_BEFORE_PUSH  the fork tests for sleepers before its push
+ *   MUT_HINT_NOT_SET        (SPAWN) idle_park does not set the wake hints
+ *   MUT_HINT_CLEAR_UNCHECKED (SPAWN) idle_hint_confirm clears the hint on one
+ *                           read of sleepers == 0, without fence and re-read
+ *   MUT_HINT_SET_BEFORE_SLEEPERS (SPAWN) idle_park sets the hints before it
+ *                           increments sleepers (point 6 of idle.c)
  */
 
 #ifndef NWORKERS
@@ -48,7 +57,8 @@
 #define SLEEPERS 2      /* idle.sleepers */
 #define SEARCHING 3     /* idle.searching */
 #define STOPPING 4      /* pool_stopping() */
-#define WORD 5          /* parkers[slot].word for worker 1.. (WORD + w - 1) */
+#define HINT 5          /* the publisher's wake hint (deque ends, SPAWN) */
+#define WORD 6          /* parkers[slot].word for worker 1.. (WORD + w - 1) */
 #define NADDR (WORD + NWORKERS)
 
 #include "tso.pml"
@@ -102,6 +112,44 @@ inline SIGNAL_WORK(me, s, chosen)
     chosen = 0
 }
 
+/* idle_set_hints: the publisher's is the one hint a spawn tests here. */
+inline SET_HINTS(me, h)
+{
+#ifndef MUT_HINT_NOT_SET
+    LOAD(me, HINT, h);                      /* if (atomic_load(hint) == 0) */
+    if
+    :: h == 0 -> STORE(me, HINT, 1)         /*     atomic_store(hint, 1) */
+    :: else
+    fi;
+    h = 0
+#else
+    skip
+#endif
+}
+
+/* fj__spawn_wake: idle_hint_confirm, then idle_signal_work when it is true. */
+inline SPAWN_WAKE(me, s, chosen)
+{
+    LOAD(me, SLEEPERS, s);                  /* if (sleepers != 0) return true */
+    if
+    :: s == 0 ->
+        STORE(me, HINT, 0);                 /* atomic_store(hint, 0) */
+#ifndef MUT_HINT_CLEAR_UNCHECKED
+        FLUSH(me);                          /* fence_full() */
+        LOAD(me, SLEEPERS, s);              /* if (sleepers == 0) return false */
+        if
+        :: s != 0 -> STORE(me, HINT, 1)     /* atomic_store(hint, 1); return true */
+        :: else
+        fi
+#endif
+    :: else
+    fi;
+    if
+    :: s != 0 -> SIGNAL_WORK(me, s, chosen)
+    :: else
+    fi
+}
+
 /* ---- thread 0: the publisher ---- */
 proctype publisher()
 {
@@ -119,6 +167,18 @@ proctype publisher()
 #ifdef SUBMIT
         FLUSH(me);                          /* fj_pool_submit: fence_full() */
         SIGNAL_WORK(me, s, chosen)          /* idle_signal_work */
+#elif defined(SPAWN)
+        /* a compiler barrier (membarrier mode) */
+        LOAD(me, HINT, s);                  /* fj__word_nonzero(&d->fj_wake_hint) */
+        if
+        :: s != 0 ->
+            LOAD(me, SEARCHING, q);         /*   && idle[1] == 0 */
+            if
+            :: q == 0 -> SPAWN_WAKE(me, s, chosen)
+            :: else
+            fi
+        :: else
+        fi
 #else
         /* fence_light(): a compiler barrier */
 #ifndef MUT_SIGNAL_BEFORE_PUSH
@@ -151,7 +211,7 @@ inline FIND_WORK(me, got)
 proctype worker(byte me)
 {
     bit got;
-    byte round, e, t, h, stop;
+    byte round, e, t, h, stop, hint;
 
     do
     :: FIND_WORK(me, got);                  /* worker_find_work(w, attempts, false) */
@@ -190,7 +250,13 @@ proctype worker(byte me)
             :: else
             fi
         };
+#ifdef MUT_HINT_SET_BEFORE_SLEEPERS
+        SET_HINTS(me, hint);
+#endif
         FETCH_ADD(me, SLEEPERS, 1);         /* atomic_fetch_add_full(&s->sleepers, 1) */
+#ifndef MUT_HINT_SET_BEFORE_SLEEPERS
+        SET_HINTS(me, hint);                /* idle_set_hints */
+#endif
 #ifndef MUT_NO_PARK_FENCE
         MEMBARRIER();                       /* fence_heavy() */
 #endif

@@ -515,6 +515,58 @@ static void sync_helps_the_thief_of_an_older_spawn(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* A typed spawn wakes a parked worker, round after round.  Each round waits
+ * until the other worker has parked again since it ran the last round's
+ * child (its `parks` count moved: it is parking, or asleep), spawns, and waits
+ * for that worker to run the child before it syncs: only a wake-up lets it.
+ * So each round checks the spawn's wake hint: set by the parking worker, seen
+ * by the spawn, cleared by the owner only while nobody sleeps (runtime/idle.c,
+ * wake hints).  A lost wake-up waits for ever: the suite's time limit fails
+ * the case. */
+static struct {
+    fj_pool *pool;
+    int ran_on;  /* worker index + 1 of the child's runner, 0 until it ran */
+} wake;
+
+static unsigned long long parks_of(int index)
+{
+    fj_worker_stats rows[2];
+    CHECK_RC(2, fj_pool_stats(wake.pool, rows, 2, NULL));
+    return rows[index].parks;
+}
+
+FJ_VOID_TASK(woken_child, int, unused)
+{
+    __atomic_store_n(&wake.ran_on, fj_current_worker_index() + 1, __ATOMIC_RELEASE);
+}
+
+FJ_VOID_TASK(spawn_for_a_sleeper, int, rounds)
+{
+    int other = 1 - fj_current_worker_index();
+    unsigned long long parks_seen = 0;  /* the pool parked every worker once before it ran us */
+    for (int round = 0; round < rounds; round++) {
+        while (parks_of(other) <= parks_seen)
+            sched_yield();
+        __atomic_store_n(&wake.ran_on, 0, __ATOMIC_RELAXED);
+        FJ_SPAWN(woken_child, round);
+        while (!__atomic_load_n(&wake.ran_on, __ATOMIC_ACQUIRE))
+            sched_yield();
+        FJ_SYNC(woken_child);
+        CHECK_EQ(other + 1, wake.ran_on);
+        parks_seen = parks_of(other);
+    }
+}
+
+static void spawn_wakes_a_parked_worker(void)
+{
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = 2;
+    CHECK_RC(0, fj_pool_create(&wake.pool, &config));
+    FJ_RUN(wake.pool, spawn_for_a_sleeper, 20);
+    CHECK_RC(0, fj_pool_destroy(wake.pool));
+}
+
 static const check_case cases[] = {
     {"join_under_an_unsynced_spawn", join_under_an_unsynced_spawn, CHECK_PER_WORKERS},
     {"spawns_stay_in_order_after_an_overflow", spawns_stay_in_order_after_an_overflow, CHECK_ONCE},
@@ -533,5 +585,6 @@ static const check_case cases[] = {
     {"serial_elision_runs_in_serial_order", serial_elision_runs_in_serial_order, CHECK_PER_WORKERS},
     {"sync_helps_the_thief_of_an_older_spawn", sync_helps_the_thief_of_an_older_spawn, CHECK_ONCE},
     {"sync_without_spawn_is_reported", sync_without_spawn_is_reported, CHECK_ONCE},
+    {"spawn_wakes_a_parked_worker", spawn_wakes_a_parked_worker, CHECK_ONCE},
 };
 CHECK_MAIN(cases)
