@@ -757,8 +757,9 @@ FJ__INLINE fj_frame *fj__spawn_begin(fj_worker *w, fj_frame *t, fj_frame_fn run)
      * path to its spawn starts with a call is predicted to take its early
      * return (a leaf test) more often, and gcc then splits the leaf test off
      * into the callers (partial inlining), so a leaf costs no call, as Lace's
-     * do.  Without it fib's leaves are called: 47.0 instead of 34.6
-     * instructions per fork+join, and slower (docs/performance.md). */
+     * do.  Without it fib's leaves are called: 12.4 instructions more per
+     * fork+join when it was measured (47.0 against 34.6), and slower
+     * (docs/performance.md). */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     fj_frame *f = t;
     if (FJ__UNLIKELY(fj__top_moved(d, f))) {

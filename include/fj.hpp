@@ -31,8 +31,8 @@
  *   fj::error           a negative FJ_E* code, thrown where a call has no other way to report it
  * fj.h's typed tasks (FJ_TASK, FJ_SPAWN, FJ_CALL, FJ_SYNC, FJ_RUN on
  * pool.native_handle()) compile as C++ too and mix with join.  join costs
- * about what a typed task costs in instructions (fib with gcc: 35.8 against
- * 34.6 per fork+join, Lace 35.7), but takes longer on the finest binary
+ * about what a typed task costs in instructions (fib with gcc: 34.8 against
+ * 33.6 per fork+join, Lace 35.7), but takes longer on the finest binary
  * recursions (fib: 1.16-1.23 times Lace's time where typed tasks took
  * 1.02-1.07): join, callable from any function, reads the worker from
  * thread-local storage and the deque's top from memory, the word the join
