@@ -517,15 +517,16 @@ static void sync_helps_the_thief_of_an_older_spawn(void)
 
 /* A typed spawn wakes a parked worker, round after round.  Each round waits
  * until the other worker has parked again since it ran the last round's
- * child (its `parks` count moved: it is parking, or asleep), spawns, and waits
- * for that worker to run the child before it syncs: only a wake-up lets it.
- * So each round checks the spawn's wake hint: set by the parking worker, seen
- * by the spawn, cleared by the owner only while nobody sleeps (runtime/idle.c,
- * wake hints).  A lost wake-up waits for ever: the suite's time limit fails
- * the case. */
+ * child (its `parks` count moved past what the child read: it is parking, or
+ * asleep), spawns, and waits for that worker to run the child before it
+ * syncs: only a wake-up lets it.  So each round checks the spawn's wake hint:
+ * set by the parking worker, seen by the spawn, cleared by the owner only
+ * while nobody sleeps (runtime/idle.c, wake hints).  A lost wake-up waits for
+ * ever: the suite's time limit fails the case. */
 static struct {
     fj_pool *pool;
-    int ran_on;  /* worker index + 1 of the child's runner, 0 until it ran */
+    int ran_on;                     /* worker index + 1 of the child's runner, 0 until it ran */
+    unsigned long long runner_parks; /* the runner's parks count while it ran the child */
 } wake;
 
 static unsigned long long parks_of(int index)
@@ -537,7 +538,10 @@ static unsigned long long parks_of(int index)
 
 FJ_VOID_TASK(woken_child, int, unused)
 {
-    __atomic_store_n(&wake.ran_on, fj_current_worker_index() + 1, __ATOMIC_RELEASE);
+    int me = fj_current_worker_index();
+    /* Its own counter: exact.  Read before ran_on publishes it (release). */
+    wake.runner_parks = parks_of(me);
+    __atomic_store_n(&wake.ran_on, me + 1, __ATOMIC_RELEASE);
 }
 
 FJ_VOID_TASK(spawn_for_a_sleeper, int, rounds)
@@ -553,7 +557,9 @@ FJ_VOID_TASK(spawn_for_a_sleeper, int, rounds)
             sched_yield();
         FJ_SYNC(woken_child);
         CHECK_EQ(other + 1, wake.ran_on);
-        parks_seen = parks_of(other);
+        /* Not parks_of(other) now: the runner may have parked again already,
+         * and would then never move its count past ours. */
+        parks_seen = wake.runner_parks;
     }
 }
 
