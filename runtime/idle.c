@@ -139,14 +139,20 @@ static void idle_set_hints(idle *s)
 
 bool idle_hint_confirm(idle *s, atomic_word *hint)
 {
+    /* Relaxed: a count that is already stale costs at most one wake-up with
+     * nothing for the sleeper (idle_signal_work reads it again); only the
+     * answer "none" clears the hint, and that one is checked again below. */
     if (atomic_load(&s->sleepers) != 0)
         return true;
+    /* Relaxed: the fence below orders it before our second read. */
     atomic_store(hint, 0);
     /* StoreLoad (point 6): our clear against a sleeper's increment; it then
      * either sees the clear and sets the hint again, or we see it here. */
     fence_full();
     if (atomic_load(&s->sleepers) == 0)
         return false;
+    /* Relaxed: the clear may have hidden a sleeper's set, so we set it back
+     * ourselves; a hint left set with nobody parked costs one call (point 7). */
     atomic_store(hint, 1);
     return true;
 }
