@@ -53,6 +53,9 @@ FINE_MARCH ?= -march=native
 # (docs/performance.md, finding 13).
 FINE_ALIGN := -falign-functions=64
 FINE_CFLAGS := -O3 -DNDEBUG -flto -std=gnu11 $(FINE_MARCH) $(FINE_ALIGN) -Wall -Wextra -Werror -Iinclude -Ibench/fine
+# An object linked first into every fine program, empty by default: mk/placement.mk
+# passes one of N bytes of padding to move the programs' code by N bytes.
+FINE_PAD ?=
 LACE_CFLAGS := -O3 $(FINE_MARCH) $(FINE_ALIGN) -DNDEBUG -DLACE_USE_MMAP=1 -std=gnu11
 # fj++: the same optimisation, -march, LTO and alignment as C++17 (main.c is
 # still compiled as C, with FINE_CFLAGS, and linked in by LTO).
@@ -117,15 +120,15 @@ endif
 
 $(FINE_DIR)/serial: $(FINE_SRC) bench/fine/serial.c
 	@mkdir -p $(@D)
-	$(BENCH_CC) $(FINE_CFLAGS) bench/fine/main.c bench/fine/serial.c -o $@
+	$(BENCH_CC) $(FINE_CFLAGS) $(FINE_PAD) bench/fine/main.c bench/fine/serial.c -o $@
 
 $(FINE_DIR)/fj-classic: $(FINE_SRC) bench/fine/fj_classic.c $(BENCH_RELEASE_LIB)
 	@mkdir -p $(@D)
-	$(BENCH_CC) $(FINE_CFLAGS) bench/fine/main.c bench/fine/fj_classic.c -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+	$(BENCH_CC) $(FINE_CFLAGS) $(FINE_PAD) bench/fine/main.c bench/fine/fj_classic.c -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
 
 $(FINE_DIR)/fj-typed: $(FINE_SRC) bench/fine/fj_typed.c $(BENCH_RELEASE_LIB) include/fj.h
 	@mkdir -p $(@D)
-	$(BENCH_CC) $(FINE_CFLAGS) bench/fine/main.c bench/fine/fj_typed.c -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+	$(BENCH_CC) $(FINE_CFLAGS) $(FINE_PAD) bench/fine/main.c bench/fine/fj_typed.c -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
 
 # fj++ (bench/fine/fjxx.cpp): main.c compiled as C, as for the other systems,
 # into an LTO object of this FINE_DIR's flags; the C++ driver and the link
@@ -136,12 +139,12 @@ $(FINE_DIR)/main.o: $(FINE_SRC)
 
 $(FINE_DIR)/fj++: $(FINE_DIR)/main.o bench/fine/fjxx.cpp bench/fine/fjxx_pool.h bench/fine/fine.h $(BENCH_RELEASE_LIB) include/fj.hpp include/fj.h
 	@mkdir -p $(@D)
-	$(BENCH_CXX) $(FINE_CXXFLAGS) bench/fine/fjxx.cpp $(FINE_DIR)/main.o -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+	$(BENCH_CXX) $(FINE_CXXFLAGS) $(FINE_PAD) bench/fine/fjxx.cpp $(FINE_DIR)/main.o -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
 
 # fj++cx (bench/fine/fjxx_context.cpp): fj++'s programs, joins through fj::context.
 $(FINE_DIR)/fj++cx: $(FINE_DIR)/main.o bench/fine/fjxx_context.cpp bench/fine/fjxx_pool.h bench/fine/fine.h $(BENCH_RELEASE_LIB) include/fj.hpp include/fj.h
 	@mkdir -p $(@D)
-	$(BENCH_CXX) $(FINE_CXXFLAGS) bench/fine/fjxx_context.cpp $(FINE_DIR)/main.o -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+	$(BENCH_CXX) $(FINE_CXXFLAGS) $(FINE_PAD) bench/fine/fjxx_context.cpp $(FINE_DIR)/main.o -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
 
 # lace_config.h as Lace's CMake writes it with its counters and timers off.
 $(LACE_BUILD)/lace_config.h: $(LACE_DIR)/src/lace_config.h.in
@@ -153,7 +156,7 @@ $(LACE_BUILD)/lace.o: $(LACE_DIR)/src/lace.c $(LACE_DIR)/src/lace.h $(LACE_BUILD
 
 $(FINE_DIR)/lace: $(FINE_SRC) bench/fine/lace.c $(LACE_BUILD)/lace.o
 	@mkdir -p $(@D)
-	$(BENCH_CC) $(FINE_CFLAGS) -I$(LACE_DIR)/src -I$(LACE_BUILD) bench/fine/main.c bench/fine/lace.c \
+	$(BENCH_CC) $(FINE_CFLAGS) -I$(LACE_DIR)/src -I$(LACE_BUILD) $(FINE_PAD) bench/fine/main.c bench/fine/lace.c \
 		$(LACE_BUILD)/lace.o -o $@ -pthread -lm
 
 .PHONY: bench-fine-build
