@@ -2,7 +2,7 @@
 #   make bench-placement LACE_DIR=../shared/peers/lace-1.4.2
 # A single build puts each system's task bodies at one place, which moves a
 # fine cell by several per cent (docs/performance.md, typed finding 6); this
-# compares the systems' medians over many.  About 4 minutes with the defaults
+# compares the systems' medians over many.  About 5 minutes with the defaults
 # on 2 cores (32 placements, two systems, 3 rounds of 3 runs of pi 2^26).
 BENCH_PLACEMENT_CELL ?= pi 67108864 1
 BENCH_PLACEMENT_SYSTEMS ?= fj-typed $(if $(LACE_OK),lace)

@@ -1,6 +1,6 @@
 #!/bin/sh
-# bench/placement.sh: that each system is built once per placement with the
-# padding object of that placement, and that the summary is the median over
+# bench/placement.sh: that each system is built once per placement with a
+# padding object of exactly that many bytes of code, and that the summary is the median over
 # placements of each placement's fastest run, over the last system's median;
 # a result that did not verify stops it.  Driven with a stand-in for make
 # whose "binaries" print a time that depends on the placement and the round.
@@ -14,7 +14,10 @@ cat >"$scratch/make" <<'SCRIPT'
 pad=0
 for a in "$@"; do
     case $a in
-    FINE_PAD=*.o) p=${a#FINE_PAD=}; [ -s "$p" ] || exit 1; pad=${p##*pad}; pad=${pad%.o} ;;
+    FINE_PAD=*.o) p=${a#FINE_PAD=}; pad=${p##*pad}; pad=${pad%.o}
+        # The padding object must hold exactly that many bytes of code.
+        text=$(size -A "$p" | awk '$1 == ".text" { print $2 }')
+        [ "$text" = "$pad" ] || { echo "stand-in make: $p has $text bytes of .text, want $pad" >&2; exit 1; } ;;
     FINE_*|-*) ;;
     *) mkdir -p "$(dirname "$a")"
        case $a in */lace) base=0.4000 ;; *) base=$(echo "$pad" | awk '{ printf "%.4f", 0.3 + $1 / 10000 }') ;; esac
