@@ -594,7 +594,8 @@ typedef struct fj_deque_ends {
     fj_frame *fj_limit;                     /**< spawn leaves the fast path here */
     const volatile unsigned long *fj_idle;  /**< {sleepers, searching} of the pool */
     unsigned long fj_wake_hint;             /**< non-zero: a worker of the pool may be parked (runtime/idle.c) */
-    char fj_pad_owner[64 - 3 * sizeof(void *) - sizeof(unsigned long)];  /**< keeps head off the owner's cache line */
+    uintptr_t fj_spawn_guard;               /**< a typed spawn at or above it settles first: limit, or 0 */
+    char fj_pad_owner[64 - 4 * sizeof(void *) - sizeof(unsigned long)];  /**< keeps head off the owner's cache line */
     uintptr_t fj_head;                      /**< thieves' end | FJ__HEAD_FENCED; under the lock */
     /** @} */
 } fj_deque_ends;
@@ -603,6 +604,7 @@ typedef struct fj_deque_ends {
 
 /* private: the slow halves of the inline paths below (runtime/frame.c). */
 __attribute__((cold)) fj_frame *fj__spawn_settle(fj_worker *w, fj_frame *top);
+__attribute__((cold)) fj_frame *fj__spawn_guarded(fj_worker *w, fj_frame *top);
 __attribute__((cold)) void fj__spawn_slow(fj_worker *w);
 __attribute__((cold)) void fj__spawn_wake(fj_worker *w);
 fj_frame *fj__sync_slow(fj_worker *w, fj_frame *mine, fj_frame_fn run);
@@ -657,6 +659,7 @@ fj_worker *fj__current_worker(void);
  * preserve_most function.  The caller reads the frame fj__spawn_settle returns
  * from the word top instead, which is where it lies. */
 FJ__COLD_STUB void fj__spawn_settle_cold(fj_worker *w, fj_frame *top) { (void)fj__spawn_settle(w, top); }
+FJ__COLD_STUB void fj__spawn_guarded_cold(fj_worker *w, fj_frame *top) { (void)fj__spawn_guarded(w, top); }
 FJ__COLD_STUB void fj__spawn_slow_cold(fj_worker *w) { fj__spawn_slow(w); }
 FJ__COLD_STUB void fj__spawn_wake_cold(fj_worker *w) { fj__spawn_wake(w); }
 #else
@@ -666,6 +669,10 @@ FJ__COLD_STUB void fj__spawn_wake_cold(fj_worker *w) { fj__spawn_wake(w); }
 
 /* The calling worker's own top (a plain load: only it writes top). */
 FJ__INLINE fj_frame *fj__top(fj_worker *w) { return ((fj_deque_ends *)(void *)w)->fj_top; }
+
+/* Sends the calling worker's next typed spawn through fj__spawn_guarded
+ * (fj__spawn_begin_guarded says when).  A plain store: only it writes the word. */
+FJ__INLINE void fj__spawn_guard_lower(fj_worker *w) { ((fj_deque_ends *)(void *)w)->fj_spawn_guard = 0; }
 
 /* Whether the word top differs from the caller's copy t.  The compiler must
  * not learn from the test that the two are equal: it would then take the
@@ -748,6 +755,8 @@ nonzero:
  * copy (an fj_task the task or a function it called forked and has not
  * joined, or a callee's forgotten sync), or a join may have taken the frame
  * below it; fj__spawn_settle deals with them first (runtime/frame.c, point 4).
+ * This spawn compares it every time (fj.hpp's joins through a context); a
+ * typed task's spawn, fj__spawn_begin_guarded, only when its copy is unsure.
  * The spawn's first half: the frame at the copy of top, its runner written. */
 FJ__INLINE fj_frame *fj__spawn_begin(fj_worker *w, fj_frame *t, fj_frame_fn run)
 {
@@ -774,19 +783,48 @@ FJ__INLINE fj_frame *fj__spawn_begin(fj_worker *w, fj_frame *t, fj_frame_fn run)
     return f;  /* the caller writes the arguments into f->fj_data */
 }
 
-/* The spawn's second half, once frame f (from fj__spawn_begin) is written. */
-FJ__INLINE void fj__spawn_end(fj_worker *w, fj_frame **tp, fj_frame *f)
+/* A typed task's spawn, first half: fj__spawn_begin without the load of top
+ * while the task's copy is sure (`unsure` is its fj_unsure_).  The load cost
+ * pi 8 % of its time and fib 4 %: the word was stored by the sync ten
+ * instructions before (docs/performance.md, typed finding 6).  What can move
+ * top under a typed task's copy leaves a mark this spawn reads for free:
+ *  - a typed call that returned (FJ_CALL, or the body a sync ran inline) may
+ *    have forgotten a sync: it sets the caller's fj_unsure_, a register, and
+ *    the spawn compares the word, as fj__spawn_begin does;
+ *  - an fj_task's fork or join, and every other move of top by the runtime's
+ *    deque, set the spawn guard to 0 (runtime/deque.h, deque_guard_lower);
+ *  - a typed task the runtime ran (a thief, FJ_RUN) sets it to 0 when it
+ *    returns (NAME_fj_run): its own spawns raised the guard again, which says
+ *    nothing about the copies of the typed tasks below it on this thread.
+ * So, with a sure copy, one compare with the guard decides, a word on top's
+ * line that no fast path stores.  The guard is also at or below limit, so a
+ * full deque or a hook fails it too: fj__spawn_guarded settles (as
+ * fj__spawn_settle), raises the guard to limit and returns where the frame
+ * goes; *settled then sends the second half through fj__spawn_end's test. */
+FJ__INLINE fj_frame *fj__spawn_begin_guarded(fj_worker *w, fj_frame *t, int unsure, fj_frame_fn run, int *settled)
 {
     fj_deque_ends *d = (fj_deque_ends *)(void *)w;
-    /* limit is the end of the reserved range, or the base while a teaching or
-     * observing hook is on (every spawn then takes the slow path), which may
-     * leave top anywhere (a spawn run at once leaves it unmoved).  A plain
-     * load: only this thread writes it. */
-    if (FJ__UNLIKELY(f >= d->fj_limit)) {
-        fj__spawn_slow_cold(w);
-        *tp = d->fj_top;
-        return;
+    __atomic_signal_fence(__ATOMIC_SEQ_CST); /* as in fj__spawn_begin */
+    fj_frame *f = t;
+    /* A plain load of the guard: only this thread writes it. */
+    if (FJ__UNLIKELY(unsure && fj__top_moved(d, f)) || FJ__UNLIKELY((uintptr_t)f >= d->fj_spawn_guard)) {
+#ifdef FJ__COLD_STUBS
+        fj__spawn_guarded_cold(w, f);
+        f = d->fj_top;  /* what fj__spawn_guarded returns (a plain load: only we write top) */
+#else
+        f = fj__spawn_guarded(w, f);
+#endif
+        *settled = 1;
     }
+    f->fj_run = run;
+    return f;  /* the caller writes the arguments into f->fj_data */
+}
+
+/* The spawn's end on the fast path: frame f is published, *tp moves past it,
+ * and a parked worker is woken if the hint says one may be. */
+FJ__INLINE void fj__spawn_publish(fj_worker *w, fj_frame **tp, fj_frame *f)
+{
+    fj_deque_ends *d = (fj_deque_ends *)(void *)w;
     /* t = f + 1, computed where the compiler cannot see it: it then does not
      * hold f alive beside t until the sync (which takes f back as t - 1), one
      * callee-saved register less.  On x86-64 the asm is the lea itself, so
@@ -817,6 +855,22 @@ FJ__INLINE void fj__spawn_end(fj_worker *w, fj_frame **tp, fj_frame *f)
     if (FJ__UNLIKELY(fj__word_nonzero(&d->fj_wake_hint)) &&
         __atomic_load_n(&((const unsigned long *)d->fj_idle)[1], __ATOMIC_RELAXED) == 0)
         fj__spawn_wake_cold(w);
+}
+
+/* The spawn's second half, once frame f (from fj__spawn_begin) is written. */
+FJ__INLINE void fj__spawn_end(fj_worker *w, fj_frame **tp, fj_frame *f)
+{
+    fj_deque_ends *d = (fj_deque_ends *)(void *)w;
+    /* limit is the end of the reserved range, or the base while a teaching or
+     * observing hook is on (every spawn then takes the slow path), which may
+     * leave top anywhere (a spawn run at once leaves it unmoved).  A plain
+     * load: only this thread writes it. */
+    if (FJ__UNLIKELY(f >= d->fj_limit)) {
+        fj__spawn_slow_cold(w);
+        *tp = d->fj_top;
+        return;
+    }
+    fj__spawn_publish(w, tp, f);
 }
 
 /* The first half of fj__spawn_at_top: the frame at the word top, its runner
@@ -946,15 +1000,24 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
                       "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
     FJ__STATIC_ASSERT(sizeof(RT) <= FJ_FRAME_DATA_SIZE,                                        \
                       "typed task " #NAME ": result exceeds FJ_FRAME_DATA_SIZE bytes");        \
-    static RT NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__));\
-    FJ__GENERATED RT NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
+    static RT NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_, int fj_unsure_ FJ__LIST(PARAMS, ##__VA_ARGS__));\
+    FJ__GENERATED RT NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_, int fj_unsure_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
         if (!FJ__CHECK_SYNCS)                                                                  \
-            return NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
+            return NAME##_fj_body(fj_w_, fj_t_, fj_unsure_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
         fj_frame *fj_entry_ = fj_t_;                                                           \
-        RT fj_r_ = NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
+        RT fj_r_ = NAME##_fj_body(fj_w_, fj_t_, fj_unsure_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, 1);                                          \
+        return fj_r_;                                                                          \
+    }                                                                                          \
+    /* FJ_CALL: the callee may have forgotten a sync, so the caller's copy of */             \
+    /* top is unsure afterwards (fj__spawn_begin_guarded). */                                 \
+    FJ__GENERATED RT NAME##_fj_call_in(fj_worker *fj_w_, fj_frame *fj_t_, int *fj_unsurep_    \
+                                       FJ__LIST(PARAMS, ##__VA_ARGS__))                        \
+    {                                                                                          \
+        RT fj_r_ = NAME##_fj_call(fj_w_, fj_t_, *fj_unsurep_ FJ__LIST(NAMES, ##__VA_ARGS__));  \
+        *fj_unsurep_ = 1;                                                                      \
         return fj_r_;                                                                          \
     }                                                                                          \
     static __attribute__((unused)) void NAME##_fj_run(fj_worker *fj_w_, fj_frame *fj_f_)       \
@@ -962,21 +1025,27 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         NAME##_fj_args fj_a_;                                                                  \
         __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
         fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
-        RT fj_r_ = NAME##_fj_body(fj_w_, fj_entry_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                     \
+        RT fj_r_ = NAME##_fj_body(fj_w_, fj_entry_, 0 FJ__UNPACK(fj_a_, ##__VA_ARGS__));                     \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, FJ__CHECK_SYNCS);                            \
+        fj__spawn_guard_lower(fj_w_);                                                          \
         __builtin_memcpy(fj_f_->fj_data, &fj_r_, sizeof fj_r_);                                \
         fj__frame_finish(fj_w_, fj_f_);                                                        \
     }                                                                                          \
-    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
+    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_, int *fj_unsurep_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
-        fj_frame *fj_f_ = fj__spawn_begin(fj_w_, *fj_tp_, NAME##_fj_run);                      \
+        int fj_settled_ = 0;                                                                   \
+        fj_frame *fj_f_ = fj__spawn_begin_guarded(fj_w_, *fj_tp_, *fj_unsurep_, NAME##_fj_run, &fj_settled_); \
+        *fj_unsurep_ = 0; /* the spawn settled, or found top where the copy says */          \
         /* Field by field, as the body's arguments arrive: one store each, which  */          \
         /* the sync's loads forward from.  Built on the stack and copied, they  */            \
         /* were read back in one vector load that no store could forward to. */              \
         NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)fj_f_->fj_data; \
         FJ__STORE(fj_a_, ##__VA_ARGS__)                                                        \
-        fj__spawn_end(fj_w_, fj_tp_, fj_f_);                                                   \
+        if (FJ__UNLIKELY(fj_settled_))                                                         \
+            fj__spawn_end(fj_w_, fj_tp_, fj_f_);                                               \
+        else                                                                                   \
+            fj__spawn_publish(fj_w_, fj_tp_, fj_f_);                                           \
     }                                                                                          \
     /* The sync's slow half, out of line so that the fast path keeps nothing  */             \
     /* alive for it: t is the caller's copy of top (fj__sync_pop_at). */                      \
@@ -988,11 +1057,14 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     static inline __attribute__((unused)) RT NAME##_fj_sync_core(fj_worker *fj_w_, fj_frame **fj_tp_);\
     /* The caller's copy of top goes through a local: its own address is  */               \
     /* never taken, so it stays a register that partial inlining can pass. */              \
-    FJ__GENERATED RT NAME##_fj_sync(fj_worker *fj_w_, fj_frame **fj_tp_)                   \
+    /* Afterwards the copy is unsure: the sync may have run the body, which */             \
+    /* may have forgotten a sync (fj__spawn_begin_guarded). */                              \
+    FJ__GENERATED RT NAME##_fj_sync(fj_worker *fj_w_, fj_frame **fj_tp_, int *fj_unsurep_) \
     {                                                                                      \
         fj_frame *fj_copy_ = *fj_tp_;                                                      \
         RT fj_r_ = NAME##_fj_sync_core(fj_w_, &fj_copy_);                                  \
         *fj_tp_ = fj_copy_;                                                                \
+        *fj_unsurep_ = 1;                                                                  \
         return fj_r_;                                                                      \
     }                                                                                      \
     /* Not always_inline: inlined early, its call of the body would be a  */               \
@@ -1013,7 +1085,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
             }                                                                                  \
         }                                                                                      \
         NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)(*fj_tp_)->fj_data; \
-        return NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__));            \
+        return NAME##_fj_call(fj_w_, *fj_tp_, 0 FJ__UNPACK((*fj_a_), ##__VA_ARGS__));         \
     }                                                                                          \
     static inline __attribute__((unused)) RT NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_   \
                                                               FJ__LIST(PARAMS, ##__VA_ARGS__)) \
@@ -1027,7 +1099,8 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
             *fj_rc_ = fj_e_;                                                                   \
         return fj_d_.result;                                                                   \
     }                                                                                          \
-    static RT NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
+    static RT NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)), \
+                             int fj_unsure_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
 
 /** FJ_TASK without a result: defines the typed task NAME, with 0 to 6 arguments as type, name pairs. */
 #define FJ_VOID_TASK(NAME, ...)                                                                \
@@ -1035,33 +1108,45 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     typedef struct __attribute__((may_alias)) { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args; \
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
                       "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
-    static void NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__));\
-    FJ__GENERATED void NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
+    static void NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_, int fj_unsure_ FJ__LIST(PARAMS, ##__VA_ARGS__));\
+    FJ__GENERATED void NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_, int fj_unsure_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
         fj_frame *fj_entry_ = fj_t_;                            \
-        NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__));                                  \
+        NAME##_fj_body(fj_w_, fj_t_, fj_unsure_ FJ__LIST(NAMES, ##__VA_ARGS__));                                  \
         if (FJ__CHECK_SYNCS && FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                      \
             fj__unsynced(fj_w_, fj_entry_, #NAME, 1);                                          \
+    }                                                                                          \
+    FJ__GENERATED void NAME##_fj_call_in(fj_worker *fj_w_, fj_frame *fj_t_, int *fj_unsurep_  \
+                                         FJ__LIST(PARAMS, ##__VA_ARGS__))                      \
+    {                                                                                          \
+        NAME##_fj_call(fj_w_, fj_t_, *fj_unsurep_ FJ__LIST(NAMES, ##__VA_ARGS__));             \
+        *fj_unsurep_ = 1; /* as in FJ_TASK's */                                                \
     }                                                                                          \
     static __attribute__((unused)) void NAME##_fj_run(fj_worker *fj_w_, fj_frame *fj_f_)       \
     {                                                                                          \
         NAME##_fj_args fj_a_;                                                                  \
         __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
         fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
-        NAME##_fj_body(fj_w_, fj_entry_ FJ__UNPACK(fj_a_, ##__VA_ARGS__));                                \
+        NAME##_fj_body(fj_w_, fj_entry_, 0 FJ__UNPACK(fj_a_, ##__VA_ARGS__));                                \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, FJ__CHECK_SYNCS);                            \
+        fj__spawn_guard_lower(fj_w_);                                                          \
         fj__frame_finish(fj_w_, fj_f_);                                                        \
     }                                                                                          \
-    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
+    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_, int *fj_unsurep_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
     {                                                                                          \
-        fj_frame *fj_f_ = fj__spawn_begin(fj_w_, *fj_tp_, NAME##_fj_run);                      \
+        int fj_settled_ = 0;                                                                   \
+        fj_frame *fj_f_ = fj__spawn_begin_guarded(fj_w_, *fj_tp_, *fj_unsurep_, NAME##_fj_run, &fj_settled_); \
+        *fj_unsurep_ = 0; /* the spawn settled, or found top where the copy says */          \
         /* Field by field, as the body's arguments arrive: one store each, which  */          \
         /* the sync's loads forward from.  Built on the stack and copied, they  */            \
         /* were read back in one vector load that no store could forward to. */              \
         NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)fj_f_->fj_data; \
         FJ__STORE(fj_a_, ##__VA_ARGS__)                                                        \
-        fj__spawn_end(fj_w_, fj_tp_, fj_f_);                                                   \
+        if (FJ__UNLIKELY(fj_settled_))                                                         \
+            fj__spawn_end(fj_w_, fj_tp_, fj_f_);                                               \
+        else                                                                                   \
+            fj__spawn_publish(fj_w_, fj_tp_, fj_f_);                                           \
     }                                                                                          \
     static __attribute__((noinline, cold, unused)) fj_frame *NAME##_fj_sync_take(fj_worker *fj_w_, \
                                                                                  fj_frame *fj_t_) \
@@ -1071,11 +1156,12 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     static inline __attribute__((unused)) void NAME##_fj_sync_core(fj_worker *fj_w_, fj_frame **fj_tp_);\
     /* The caller's copy of top goes through a local: its own address is  */               \
     /* never taken, so it stays a register that partial inlining can pass. */              \
-    FJ__GENERATED void NAME##_fj_sync(fj_worker *fj_w_, fj_frame **fj_tp_)                 \
+    FJ__GENERATED void NAME##_fj_sync(fj_worker *fj_w_, fj_frame **fj_tp_, int *fj_unsurep_) \
     {                                                                                      \
         fj_frame *fj_copy_ = *fj_tp_;                                                      \
         NAME##_fj_sync_core(fj_w_, &fj_copy_);                                             \
         *fj_tp_ = fj_copy_;                                                                \
+        *fj_unsurep_ = 1; /* as in FJ_TASK's */                                            \
     }                                                                                      \
     /* Not always_inline: inlined early, its call of the body would be a  */               \
     /* tail call when the task ends in `return FJ_SYNC(..) + x`, and the */                \
@@ -1092,7 +1178,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
                 return;                                                                        \
         }                                                                                      \
         NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)(*fj_tp_)->fj_data; \
-        NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__));                       \
+        NAME##_fj_call(fj_w_, *fj_tp_, 0 FJ__UNPACK((*fj_a_), ##__VA_ARGS__));                    \
     }                                                                                          \
     static inline __attribute__((unused)) void NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_ \
                                                                 FJ__LIST(PARAMS, ##__VA_ARGS__)) \
@@ -1102,18 +1188,19 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         if (fj_rc_)                                                                            \
             *fj_rc_ = fj_e_;                                                                   \
     }                                                                                          \
-    static void NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
+    static void NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)), \
+                             int fj_unsure_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
 
 /** Inside a typed task: pushes a frame holding NAME and its arguments on this worker's deque,
  * where a thief may take it. */
-#define FJ_SPAWN(NAME, ...) NAME##_fj_spawn(fj_w_, &fj_t_, ##__VA_ARGS__)
+#define FJ_SPAWN(NAME, ...) NAME##_fj_spawn(fj_w_, &fj_t_, &fj_unsure_, ##__VA_ARGS__)
 /** Inside a typed task: the result of this task's newest unsynced spawn, which must be of NAME.
  * If nobody took the frame it calls NAME's body right here; if a thief took it, it helps that
  * thief, and the thieves of this task's older unsynced spawns, until the result is there.
  * Everything the spawned task wrote happens-before it returns. */
-#define FJ_SYNC(NAME) NAME##_fj_sync(fj_w_, &fj_t_)
+#define FJ_SYNC(NAME) NAME##_fj_sync(fj_w_, &fj_t_, &fj_unsure_)
 /** Inside a typed task: a plain call of NAME's body, on this worker. */
-#define FJ_CALL(NAME, ...) NAME##_fj_call(fj_w_, fj_t_, ##__VA_ARGS__)
+#define FJ_CALL(NAME, ...) NAME##_fj_call_in(fj_w_, fj_t_, &fj_unsure_, ##__VA_ARGS__)
 /** From any thread: runs NAME on `pool` (NULL: the current worker's pool on a worker, else the
  * common pool) and returns its result once it is complete; a zero result if the pool refuses. */
 #define FJ_RUN(pool, NAME, ...) NAME##_fj_run_on((pool), (int *)0, ##__VA_ARGS__)

@@ -205,6 +205,8 @@ void deque_set_spawn_slow(deque *d, bool slow)
      * only the slow path does. */
     fj_frame *limit = (slow || !fj_fence_asymmetric) ? d->base : d->end;
     atomic_store((atomic_word *)&d->ends.fj_limit, (size_t)limit);
+    /* The next typed spawn raises the guard to the new limit as it settles. */
+    deque_guard_lower(d);
 }
 
 void deque_owner_violation(const deque *d, const char *operation)
@@ -222,6 +224,7 @@ void deque_owner_violation(const deque *d, const char *operation)
 bool deque_compact(deque *d)
 {
     DEQUE_ASSERT_OWNER(d);
+    deque_guard_lower(d);
     pthread_mutex_lock(&d->lock);
     fj_frame *h = deque_head(d), *t = deque_top(d), *floor = h;
     while (floor > d->base && deque_is_item_slot(&floor[-1]))
@@ -242,6 +245,7 @@ bool deque_compact(deque *d)
 int deque_push_slow(deque *d, void *item)
 {
     DEQUE_ASSERT_OWNER(d);
+    deque_guard_lower(d);
     fj_frame *f = deque_top(d);
     if (f >= d->end && deque_compact(d))
         f = deque_top(d);
@@ -286,6 +290,7 @@ static void deque_pop_fence(deque *d)
 fj_frame *deque_pop_slow(deque *d, fj_frame *f)
 {
     DEQUE_ASSERT_OWNER(d);
+    deque_guard_lower(d);
     if (deque_head_word(d) & FJ__HEAD_FENCED) {
         deque_pop_fence(d);
         /* Acquire: as in the inline pop (deque_head_word_acquire). */
@@ -310,6 +315,7 @@ fj_frame *deque_pop_slow(deque *d, fj_frame *f)
 void deque_lower(deque *d, fj_frame *f)
 {
     DEQUE_ASSERT_OWNER(d);
+    deque_guard_lower(d);
     pthread_mutex_lock(&d->lock);
     /* Under the lock: no thief is between its claim and its check, so moving
      * head down cannot undo a claim in flight (point 4).  The slot's state
@@ -322,6 +328,7 @@ void deque_lower(deque *d, fj_frame *f)
 
 void *deque_pop_item_slow(deque *d, fj_frame *f, const fj_frame *floor)
 {
+    deque_guard_lower(d);
     if (f < floor) {
         /* Below the caller's floor: not ours to take; give the claim back.
          * Release, as in deque_push. */
@@ -461,6 +468,7 @@ void *deque_steal_ruled(deque *d, const deque_steal_rule *rule)
 bool deque_remove(deque *d, const void *item)
 {
     DEQUE_ASSERT_OWNER(d);
+    deque_guard_lower(d);
     pthread_mutex_lock(&d->lock);
     /* Under the lock no thief is between its claim and its check, and head
      * stays where it is; only we move top.  So a slot in [head, top) is

@@ -40,9 +40,10 @@
 
 typedef struct deque {
     /* The public layout (include/fj.h) first, so inline spawn and sync find
-     * it at the start of a worker: top, limit, idle and the wake hint on the
-     * owner's line (top written by the owner, limit by the owner, idle fixed,
-     * the hint by the owner and by workers about to park: idle.c), then head on
+     * it at the start of a worker: top, limit, idle, the wake hint and the
+     * spawn guard on the owner's line (top, limit and the guard written by the
+     * owner, idle fixed, the hint by the owner and by workers about to park:
+     * idle.c), then head on
      * the thieves' line.  head = the oldest frame a thief may take, plus the
      * FJ__HEAD_FENCED bit while the owner's pops must fence (deque.c, 7);
      * written by thieves, and by the owner in deque_lower and when it stops
@@ -173,6 +174,13 @@ static inline uintptr_t deque_head_word_acquire(const deque *d)
 }
 static inline fj_frame *deque_head(const deque *d) { return (fj_frame *)(deque_head_word(d) & ~FJ__HEAD_FENCED); }
 
+/* Owner only: top moves, or may, outside a typed spawn or sync, perhaps under
+ * a typed task's copy of top: that task's next spawn settles first
+ * (include/fj.h, fj__spawn_begin_guarded).  Every operation here and in
+ * deque.c that moves top calls it.  A plain store: only the owner reads or
+ * writes the guard. */
+static inline void deque_guard_lower(deque *d) { d->ends.fj_spawn_guard = 0; }
+
 /* Racy count of frames; never negative. */
 static inline size_t deque_size(const deque *d)
 {
@@ -185,6 +193,7 @@ static inline size_t deque_size(const deque *d)
 static inline int deque_push(deque *d, void *item)
 {
     DEQUE_ASSERT_OWNER(d);
+    deque_guard_lower(d);
     fj_frame *f = deque_top(d);
     if (__builtin_expect(f >= (fj_frame *)atomic_load((const atomic_word *)&d->ends.fj_limit), 0))
         return deque_push_slow(d, item);
@@ -204,6 +213,7 @@ void *deque_pop_item_slow(deque *d, fj_frame *f, const fj_frame *floor);
 static inline void *deque_pop_above(deque *d, const fj_frame *floor)
 {
     DEQUE_ASSERT_OWNER(d);
+    deque_guard_lower(d);
     fj_frame *f = deque_top(d) - 1;
     /* Claim f before looking at head (deque.c, point 2). */
     atomic_store((atomic_word *)&d->ends.fj_top, (size_t)f);
@@ -225,6 +235,7 @@ static inline void *deque_pop(deque *d) { return deque_pop_above(d, NULL); }
 static inline void deque_unpop(deque *d)
 {
     DEQUE_ASSERT_OWNER(d);
+    deque_guard_lower(d);
     atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(deque_top(d) + 1));
 }
 

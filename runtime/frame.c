@@ -41,7 +41,8 @@
  *
  * 4. What else can be on top.  A typed task carries its own copy of top in
  *    a register (include/fj.h, fj__spawn_begin), and its spawns and syncs only
- *    compare the word in memory with it.  The word is higher when something
+ *    compare the word in memory with it (a spawn only when a mark says the
+ *    word may differ: fj__spawn_begin_guarded).  The word is higher when something
  *    lies above the copy: an fj_task forked and not yet joined (allowed for
  *    fj_task), by the task itself or by a function it called, or a typed frame
  *    of a callee that forgot its sync.  The next spawn (fj__spawn_settle) or sync
@@ -170,6 +171,17 @@ fj_frame *fj__spawn_settle(fj_worker *w, fj_frame *top)
     if (deque_top(&w->deque) > top)
         frame_sync_leftovers(w, top);
     return deque_top(&w->deque);
+}
+
+/* A typed task's spawn failed the guard (include/fj.h, fj__spawn_begin_guarded):
+ * settle, then raise the guard to limit.  Last, after whatever the leftovers
+ * ran: from here on the task's copy is exact, and what moves top lowers the
+ * guard again. */
+fj_frame *fj__spawn_guarded(fj_worker *w, fj_frame *top)
+{
+    fj_frame *f = fj__spawn_settle(w, top);
+    w->deque.ends.fj_spawn_guard = atomic_load((const atomic_word *)&w->deque.ends.fj_limit);
+    return f;
 }
 
 /* Serial elision: run the task now, as the serial program would, then leave

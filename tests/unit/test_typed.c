@@ -185,19 +185,22 @@ static void sync_looks_past_an_unjoined_fork(void)
 
 /* The same fj_task left by a callee before the task's next spawn: the spawn
  * must not write its frame over it (the task carries its own copy of top,
- * which the fork did not move); the fj_task runs, its join finds it done. */
+ * which the fork did not move; the spawn before it raised the spawn guard,
+ * which the fork lowers); the fj_task runs, its join finds it done. */
 FJ_TASK(long, spawns_over_an_unjoined_fork, int, n)
 {
+    FJ_SPAWN(fib, n - 2);
     fork_and_leave(n);
     FJ_SPAWN(fib, n);
     long b = FJ_CALL(fib, n - 1);
-    return FJ_SYNC(fib) + b;
+    long a = FJ_SYNC(fib);
+    return a + b + FJ_SYNC(fib);
 }
 
 static void spawn_goes_above_an_unjoined_fork(void)
 {
     fj_pool *pool = make_pool();
-    CHECK_EQ(fib_serial(18) + fib_serial(17), FJ_RUN(pool, spawns_over_an_unjoined_fork, 18));
+    CHECK_EQ(2 * fib_serial(18), FJ_RUN(pool, spawns_over_an_unjoined_fork, 18));
     CHECK_RC(0, fj_join(&leftover.task));
     CHECK_EQ(fib_serial(18), leftover.result);
     CHECK_RC(0, fj_pool_destroy(pool));
@@ -244,6 +247,34 @@ static int outer_body(fj_task *t)
     return 0;
 }
 
+/* A function called by a typed task forks an fj_task and leaves it, then runs
+ * a typed task on this worker (FJ_RUN), whose spawns settle and raise the
+ * spawn guard: the outer task, whose copy of top lies below the fj_task, must
+ * still settle before its next spawn (the inner run lowers the guard as it
+ * returns), or its frame would go over the fj_task's. */
+static long fork_leave_and_run_fib(int n)
+{
+    fork_and_leave(n);
+    return FJ_RUN(NULL, fib, n); /* on this worker, above the fj_task */
+}
+
+FJ_TASK(long, spawns_after_an_inner_run, int, n)
+{
+    long a = fork_leave_and_run_fib(n); /* a plain call, not FJ_CALL */
+    FJ_SPAWN(fib, n);
+    long b = FJ_CALL(fib, n - 1);
+    return a + FJ_SYNC(fib) + b;
+}
+
+static void spawn_goes_above_a_fork_left_under_an_inner_run(void)
+{
+    fj_pool *pool = make_pool();
+    CHECK_EQ(2 * fib_serial(18) + fib_serial(17), FJ_RUN(pool, spawns_after_an_inner_run, 18));
+    CHECK_RC(0, fj_join(&leftover.task));
+    CHECK_EQ(fib_serial(18), leftover.result);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static void spawn_after_a_join_below_top(void)
 {
     fj_pool *pool = make_pool();
@@ -267,6 +298,7 @@ FJ_TASK(long, forgets, int, n)
     return FJ_SYNC(fib);  /* one spawn is never synced */
 }
 
+/* The callee forgets between the caller's spawn and sync. */
 FJ_TASK(long, calls_forgetful, int, n)
 {
     FJ_SPAWN(fib, n);
@@ -274,16 +306,39 @@ FJ_TASK(long, calls_forgetful, int, n)
     return a + FJ_SYNC(fib);
 }
 
+/* The callee forgets before the caller's spawn, which must not write its
+ * frame over the leftover (the call left the caller's copy of top unsure). */
+FJ_TASK(long, spawns_after_a_forgetful_call, int, n)
+{
+    long a = FJ_CALL(forgets, n);
+    FJ_SPAWN(fib, n);
+    return a + FJ_SYNC(fib);
+}
+
+/* The same, the forgetful task run by a sync (inline, or by a thief). */
+FJ_TASK(long, spawns_after_a_forgetful_sync, int, n)
+{
+    FJ_SPAWN(forgets, n);
+    long a = FJ_SYNC(forgets);
+    FJ_SPAWN(fib, n);
+    return a + FJ_SYNC(fib);
+}
+
+typedef long (*forgetful_run)(fj_pool *pool, int n);
+static long run_calls_forgetful(fj_pool *pool, int n) { return FJ_RUN(pool, calls_forgetful, n); }
+static long run_spawns_after_a_forgetful_call(fj_pool *pool, int n) { return FJ_RUN(pool, spawns_after_a_forgetful_call, n); }
+static long run_spawns_after_a_forgetful_sync(fj_pool *pool, int n) { return FJ_RUN(pool, spawns_after_a_forgetful_sync, n); }
+
 /* With checks (no NDEBUG) the program stops, naming the task; with NDEBUG
  * the runtime syncs the leftover, counts it, and the outer results hold. */
-static void forgotten_sync_is_reported(void)
+static void expect_one_forgotten_sync(forgetful_run run)
 {
     fflush(NULL);
     pid_t child = fork();
     CHECK(child >= 0);
     if (child == 0) {
         fj_pool *pool = make_pool();
-        long r = FJ_RUN(pool, calls_forgetful, 15);
+        long r = run(pool, 15);
         fj_worker_stats total;
         fj_pool_stats(pool, NULL, 0, &total);
         fj_pool_destroy(pool);
@@ -298,6 +353,13 @@ static void forgotten_sync_is_reported(void)
         CHECK(WIFEXITED(status));
         CHECK_EQ(0, WEXITSTATUS(status));
     }
+}
+
+static void forgotten_sync_is_reported(void)
+{
+    expect_one_forgotten_sync(run_calls_forgetful);
+    expect_one_forgotten_sync(run_spawns_after_a_forgetful_call);
+    expect_one_forgotten_sync(run_spawns_after_a_forgetful_sync);
 }
 
 /* ---- a sync with nothing to sync ---- */
@@ -585,6 +647,7 @@ static const check_case cases[] = {
     {"typed_and_classic_tasks_mix", typed_and_classic_tasks_mix, CHECK_PER_WORKERS},
     {"sync_looks_past_an_unjoined_fork", sync_looks_past_an_unjoined_fork, CHECK_PER_WORKERS},
     {"spawn_goes_above_an_unjoined_fork", spawn_goes_above_an_unjoined_fork, CHECK_PER_WORKERS},
+    {"spawn_goes_above_a_fork_left_under_an_inner_run", spawn_goes_above_a_fork_left_under_an_inner_run, CHECK_PER_WORKERS},
     {"spawn_after_a_join_below_top", spawn_after_a_join_below_top, CHECK_PER_WORKERS},
     {"forgotten_sync_is_reported", forgotten_sync_is_reported, CHECK_PER_WORKERS},
     {"run_on_a_shut_down_pool_is_refused", run_on_a_shut_down_pool_is_refused, CHECK_ONCE},
