@@ -739,6 +739,21 @@ nonzero:
 #endif
 }
 
+/* The spawn's cold call: fj__spawn_settle, or with `raise_guard`
+ * fj__spawn_guarded; returns where the frame goes. */
+FJ__INLINE fj_frame *fj__spawn_settle_call(fj_worker *w, fj_frame *t, int raise_guard)
+{
+#ifdef FJ__COLD_STUBS
+    if (raise_guard)
+        fj__spawn_guarded_cold(w, t);
+    else
+        fj__spawn_settle_cold(w, t);
+    return ((fj_deque_ends *)(void *)w)->fj_top;  /* what both return (a plain load: only we write top) */
+#else
+    return raise_guard ? fj__spawn_guarded(w, t) : fj__spawn_settle(w, t);
+#endif
+}
+
 /* Spawn: write the frame into the next slot, then publish it by moving top.
  * The slot at top is always writable (one spare frame lies past the end), so
  * the frame is written first and the slow path finds it there.
@@ -771,14 +786,8 @@ FJ__INLINE fj_frame *fj__spawn_begin(fj_worker *w, fj_frame *t, fj_frame_fn run)
      * (docs/performance.md). */
     __atomic_signal_fence(__ATOMIC_SEQ_CST);
     fj_frame *f = t;
-    if (FJ__UNLIKELY(fj__top_moved(d, f))) {
-#ifdef FJ__COLD_STUBS
-        fj__spawn_settle_cold(w, f);
-        f = d->fj_top;  /* what fj__spawn_settle returns (a plain load: only we write top) */
-#else
-        f = fj__spawn_settle(w, f);
-#endif
-    }
+    if (FJ__UNLIKELY(fj__top_moved(d, f)))
+        f = fj__spawn_settle_call(w, f, 0);
     f->fj_run = run;
     return f;  /* the caller writes the arguments into f->fj_data */
 }
@@ -808,12 +817,7 @@ FJ__INLINE fj_frame *fj__spawn_begin_guarded(fj_worker *w, fj_frame *t, int unsu
     fj_frame *f = t;
     /* A plain load of the guard: only this thread writes it. */
     if (FJ__UNLIKELY(unsure && fj__top_moved(d, f)) || FJ__UNLIKELY((uintptr_t)f >= d->fj_spawn_guard)) {
-#ifdef FJ__COLD_STUBS
-        fj__spawn_guarded_cold(w, f);
-        f = d->fj_top;  /* what fj__spawn_guarded returns (a plain load: only we write top) */
-#else
-        f = fj__spawn_guarded(w, f);
-#endif
+        f = fj__spawn_settle_call(w, f, 1);
         *settled = 1;
     }
     f->fj_run = run;
@@ -1000,13 +1004,13 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
                       "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
     FJ__STATIC_ASSERT(sizeof(RT) <= FJ_FRAME_DATA_SIZE,                                        \
                       "typed task " #NAME ": result exceeds FJ_FRAME_DATA_SIZE bytes");        \
-    static RT NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_, int fj_unsure_ FJ__LIST(PARAMS, ##__VA_ARGS__));\
-    FJ__GENERATED RT NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_, int fj_unsure_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
+    static RT NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__), int fj_unsure_);\
+    FJ__GENERATED RT NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__), int fj_unsure_)\
     {                                                                                          \
         if (!FJ__CHECK_SYNCS)                                                                  \
-            return NAME##_fj_body(fj_w_, fj_t_, fj_unsure_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
+            return NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__), fj_unsure_);                       \
         fj_frame *fj_entry_ = fj_t_;                                                           \
-        RT fj_r_ = NAME##_fj_body(fj_w_, fj_t_, fj_unsure_ FJ__LIST(NAMES, ##__VA_ARGS__));                       \
+        RT fj_r_ = NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__), fj_unsure_);                       \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, 1);                                          \
         return fj_r_;                                                                          \
@@ -1016,7 +1020,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     FJ__GENERATED RT NAME##_fj_call_in(fj_worker *fj_w_, fj_frame *fj_t_, int *fj_unsurep_    \
                                        FJ__LIST(PARAMS, ##__VA_ARGS__))                        \
     {                                                                                          \
-        RT fj_r_ = NAME##_fj_call(fj_w_, fj_t_, *fj_unsurep_ FJ__LIST(NAMES, ##__VA_ARGS__));  \
+        RT fj_r_ = NAME##_fj_call(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__), *fj_unsurep_);  \
         *fj_unsurep_ = 1;                                                                      \
         return fj_r_;                                                                          \
     }                                                                                          \
@@ -1025,7 +1029,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         NAME##_fj_args fj_a_;                                                                  \
         __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
         fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
-        RT fj_r_ = NAME##_fj_body(fj_w_, fj_entry_, 0 FJ__UNPACK(fj_a_, ##__VA_ARGS__));                     \
+        RT fj_r_ = NAME##_fj_body(fj_w_, fj_entry_ FJ__UNPACK(fj_a_, ##__VA_ARGS__), 0);                     \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, FJ__CHECK_SYNCS);                            \
         fj__spawn_guard_lower(fj_w_);                                                          \
@@ -1085,7 +1089,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
             }                                                                                  \
         }                                                                                      \
         NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)(*fj_tp_)->fj_data; \
-        return NAME##_fj_call(fj_w_, *fj_tp_, 0 FJ__UNPACK((*fj_a_), ##__VA_ARGS__));         \
+        return NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__), 0);         \
     }                                                                                          \
     static inline __attribute__((unused)) RT NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_   \
                                                               FJ__LIST(PARAMS, ##__VA_ARGS__)) \
@@ -1099,8 +1103,8 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
             *fj_rc_ = fj_e_;                                                                   \
         return fj_d_.result;                                                                   \
     }                                                                                          \
-    static RT NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)), \
-                             int fj_unsure_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
+    static RT NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)) \
+                             FJ__LIST(PARAMS, ##__VA_ARGS__), int fj_unsure_ __attribute__((unused)))
 
 /** FJ_TASK without a result: defines the typed task NAME, with 0 to 6 arguments as type, name pairs. */
 #define FJ_VOID_TASK(NAME, ...)                                                                \
@@ -1108,18 +1112,18 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     typedef struct __attribute__((may_alias)) { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args; \
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
                       "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
-    static void NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_, int fj_unsure_ FJ__LIST(PARAMS, ##__VA_ARGS__));\
-    FJ__GENERATED void NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_, int fj_unsure_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
+    static void NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__), int fj_unsure_);\
+    FJ__GENERATED void NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__), int fj_unsure_)\
     {                                                                                          \
         fj_frame *fj_entry_ = fj_t_;                            \
-        NAME##_fj_body(fj_w_, fj_t_, fj_unsure_ FJ__LIST(NAMES, ##__VA_ARGS__));                                  \
+        NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__), fj_unsure_);                                  \
         if (FJ__CHECK_SYNCS && FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                      \
             fj__unsynced(fj_w_, fj_entry_, #NAME, 1);                                          \
     }                                                                                          \
     FJ__GENERATED void NAME##_fj_call_in(fj_worker *fj_w_, fj_frame *fj_t_, int *fj_unsurep_  \
                                          FJ__LIST(PARAMS, ##__VA_ARGS__))                      \
     {                                                                                          \
-        NAME##_fj_call(fj_w_, fj_t_, *fj_unsurep_ FJ__LIST(NAMES, ##__VA_ARGS__));             \
+        NAME##_fj_call(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__), *fj_unsurep_);             \
         *fj_unsurep_ = 1; /* as in FJ_TASK's */                                                \
     }                                                                                          \
     static __attribute__((unused)) void NAME##_fj_run(fj_worker *fj_w_, fj_frame *fj_f_)       \
@@ -1127,7 +1131,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         NAME##_fj_args fj_a_;                                                                  \
         __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
         fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
-        NAME##_fj_body(fj_w_, fj_entry_, 0 FJ__UNPACK(fj_a_, ##__VA_ARGS__));                                \
+        NAME##_fj_body(fj_w_, fj_entry_ FJ__UNPACK(fj_a_, ##__VA_ARGS__), 0);                                \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, FJ__CHECK_SYNCS);                            \
         fj__spawn_guard_lower(fj_w_);                                                          \
@@ -1178,7 +1182,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
                 return;                                                                        \
         }                                                                                      \
         NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)(*fj_tp_)->fj_data; \
-        NAME##_fj_call(fj_w_, *fj_tp_, 0 FJ__UNPACK((*fj_a_), ##__VA_ARGS__));                    \
+        NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__), 0);                    \
     }                                                                                          \
     static inline __attribute__((unused)) void NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_ \
                                                                 FJ__LIST(PARAMS, ##__VA_ARGS__)) \
@@ -1188,8 +1192,8 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         if (fj_rc_)                                                                            \
             *fj_rc_ = fj_e_;                                                                   \
     }                                                                                          \
-    static void NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)), \
-                             int fj_unsure_ __attribute__((unused)) FJ__LIST(PARAMS, ##__VA_ARGS__))
+    static void NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)) \
+                             FJ__LIST(PARAMS, ##__VA_ARGS__), int fj_unsure_ __attribute__((unused)))
 
 /** Inside a typed task: pushes a frame holding NAME and its arguments on this worker's deque,
  * where a thief may take it. */
