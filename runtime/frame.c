@@ -180,6 +180,8 @@ fj_frame *fj__spawn_settle(fj_worker *w, fj_frame *top)
 fj_frame *fj__spawn_guarded(fj_worker *w, fj_frame *top)
 {
     fj_frame *f = fj__spawn_settle(w, top);
+    /* Both words are this worker's own (deque.h): a relaxed load and a plain
+     * store, no ordering with other threads to keep. */
     w->deque.ends.fj_spawn_guard = atomic_load((const atomic_word *)&w->deque.ends.fj_limit);
     return f;
 }

@@ -137,6 +137,59 @@ static void typed_frames_are_taken_alone(void)
     deque_destroy(&d);
 }
 
+/* The spawn guard (include/fj.h, fj__spawn_begin_guarded): every owner
+ * operation that moves top sets it to 0, so that a typed task whose copy of
+ * top lies under the moved word settles before its next spawn; a steal, which
+ * moves only head, leaves it.  raise_guard stands for fj__spawn_guarded. */
+static void raise_guard(deque *d) { d->ends.fj_spawn_guard = (uintptr_t)d->end; }
+
+static void every_move_of_top_lowers_the_spawn_guard(void)
+{
+    deque d;
+    CHECK_EQ(0, deque_init(&d, 4));
+    CHECK_EQ(0, (long)d.ends.fj_spawn_guard); /* lowered from the start */
+    raise_guard(&d);
+    deque_push(&d, ITEM(0));
+    CHECK_EQ(0, (long)d.ends.fj_spawn_guard);
+    deque_push(&d, ITEM(1));
+    deque_push(&d, ITEM(2));
+    raise_guard(&d);
+    CHECK_EQ(2, INDEX(deque_pop(&d))); /* before any steal: the inline pop, where membarrier is there */
+    CHECK_EQ(0, (long)d.ends.fj_spawn_guard);
+    raise_guard(&d);
+    deque_unpop(&d);
+    CHECK_EQ(0, (long)d.ends.fj_spawn_guard);
+    raise_guard(&d);
+    CHECK_EQ(0, INDEX(deque_steal(&d, true))); /* head moves, top does not */
+    CHECK(d.ends.fj_spawn_guard == (uintptr_t)d.end);
+    CHECK(deque_remove(&d, ITEM(2)));
+    CHECK_EQ(0, (long)d.ends.fj_spawn_guard);
+    raise_guard(&d);
+    CHECK(deque_pop_slow(&d, deque_top(&d) - 1) != NULL); /* the owner's claim, decided under the lock */
+    CHECK_EQ(0, (long)d.ends.fj_spawn_guard);
+    raise_guard(&d);
+    deque_lower(&d, deque_top(&d));
+    CHECK_EQ(0, (long)d.ends.fj_spawn_guard);
+    raise_guard(&d);
+    CHECK_EQ(DEQUE_PUSHED, deque_push_slow(&d, ITEM(3))); /* the push's slow half, called alone */
+    CHECK_EQ(0, (long)d.ends.fj_spawn_guard);
+    fj_frame *claimed = deque_top(&d) - 1; /* the pop's slow half, called alone after a claim */
+    atomic_store((atomic_word *)&d.ends.fj_top, (size_t)claimed);
+    raise_guard(&d);
+    CHECK(deque_pop_item_slow(&d, claimed, claimed + 1) == NULL); /* below the floor: the claim given back */
+    CHECK(deque_top(&d) == claimed + 1);
+    CHECK_EQ(0, (long)d.ends.fj_spawn_guard);
+    while (deque_push(&d, ITEM(4)) == DEQUE_PUSHED) /* to the end */
+        ;
+    raise_guard(&d);
+    deque_compact(&d);
+    CHECK_EQ(0, (long)d.ends.fj_spawn_guard);
+    raise_guard(&d);
+    deque_set_spawn_slow(&d, true); /* limit moves: the guard must follow it down */
+    CHECK_EQ(0, (long)d.ends.fj_spawn_guard);
+    deque_destroy(&d);
+}
+
 static void batch_steal_takes_half_oldest_first(void)
 {
     deque d;
@@ -198,5 +251,6 @@ static const check_case cases[] = {
     {"holds_a_million_frames", holds_a_million_frames, CHECK_ONCE},
     {"full_deque_refuses_and_loses_nothing", full_deque_refuses_and_loses_nothing, CHECK_ONCE},
     {"typed_frames_are_taken_alone", typed_frames_are_taken_alone, CHECK_ONCE},
+    {"every_move_of_top_lowers_the_spawn_guard", every_move_of_top_lowers_the_spawn_guard, CHECK_ONCE},
 };
 CHECK_MAIN(cases)
