@@ -1,7 +1,8 @@
 /* stress_typed.c - irregular random trees of typed tasks, with fj_tasks forked
  * among them and joined out of order, spin leaves that give thieves time to
- * take frames, random yields that widen race windows (FJ_TEST_STRESS=1), and
- * several external threads calling FJ_RUN at once.  Every tree's node count and
+ * take frames, random yields that widen race windows (FJ_TEST_STRESS=1),
+ * subtrees run at once by a nested FJ_RUN between the spawns, and several
+ * external threads calling FJ_RUN at once.  Every tree's node count and
  * checksum must match its serial twin exactly: a frame lost, run twice, or
  * whose result is read before its thief published it, changes them. */
 #include <pthread.h>
@@ -57,9 +58,11 @@ static void spin_a_little(uint64_t seed)
         __asm__ volatile("" ::: "memory");
 }
 
-/* Children 1..kids-1 are spawned (or, one in four, forked as fj_tasks), child
- * 0 is called, then the spawns are synced newest first and the fj_tasks
- * joined oldest first (out of order). */
+/* Children 1..kids-1 are spawned (or, one in four, forked as fj_tasks; or,
+ * one in eight of the rest, run at once by a nested FJ_RUN, whose spawns raise
+ * the spawn guard: the spawns after it must still go above the fj_tasks forked
+ * before it), child 0 is called, then the spawns are synced newest first and
+ * the fj_tasks joined oldest first (out of order). */
 FJ_TASK(tally, tree, uint64_t, seed, int, depth)
 {
     unsigned jitter = (unsigned)seed;
@@ -71,12 +74,17 @@ FJ_TASK(tally, tree, uint64_t, seed, int, depth)
     }
     side_task side[6];
     int is_side[6] = {0};
+    tally ran_now[6];
+    int is_ran_now[6] = {0};
     for (int i = 1; i < kids; i++) {
         uint64_t child = mix(seed + (uint64_t)i + 1);
         if (mix(child) % 4 == 0) {
             is_side[i] = 1;
             side[i] = (side_task){FJ_TASK_INIT(side_run), child, depth - 1, {0, 0}};
             CHECK_RC(0, fj_fork(&side[i].task));
+        } else if (mix(child) % 8 == 1) {
+            is_ran_now[i] = 1;
+            ran_now[i] = FJ_RUN(NULL, tree, child, depth - 1);
         } else {
             FJ_SPAWN(tree, child, depth - 1);
         }
@@ -88,7 +96,7 @@ FJ_TASK(tally, tree, uint64_t, seed, int, depth)
     for (int i = kids - 1; i >= 1; i--) {
         if (is_side[i])
             continue;
-        tally c = FJ_SYNC(tree);
+        tally c = is_ran_now[i] ? ran_now[i] : FJ_SYNC(tree);
         t.nodes += c.nodes;
         t.sum += c.sum * (uint64_t)(i + 1);
         check_jitter(&jitter);
