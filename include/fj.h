@@ -215,7 +215,8 @@ int fj_task_try_unfork(fj_task *task);
  *   FJ_SPIN=N, FJ_YIELD=N, FJ_STEAL_ATTEMPTS=N   the idle knobs
  *   FJ_PIN=1          pin worker i to online CPU i mod ncpu
  *   FJ_SEED=N         victim-selection seed
- *   FJ_STATS=1        print a per-worker table on stderr at fj_pool_destroy
+ *   FJ_STATS=1        print a per-worker table on stderr at fj_pool_destroy,
+ *                     headed by the fence mode in use
  *   FJ_FENCE=full     do not use membarrier (see runtime/atomics.h); auto (the
  *                     default) uses it where the kernel has it.  Read once, at
  *                     the first pool of the process.
@@ -309,7 +310,9 @@ typedef struct fj_worker_stats {
  * FJ_EINVAL.  Any thread; a snapshot, exact once the pool is idle. */
 int fj_pool_stats(const fj_pool *pool, fj_worker_stats *per_worker, unsigned capacity, fj_worker_stats *total);
 
-/** Prints the per-worker table (the one FJ_STATS=1 prints) to `out`.  Returns
+/** Prints the per-worker table (the one FJ_STATS=1 prints) to `out`, after a
+ * line naming the fence mode: "fences: membarrier (...)", or "fences: full on
+ * both sides, " and why (FJ_FENCE=full, or what the kernel refused).  Returns
  * 0 or FJ_EINVAL.  Any thread. */
 int fj_pool_print_stats(const fj_pool *pool, FILE *out);
 

@@ -40,7 +40,7 @@ AARCH64_CFLAGS := -std=gnu11 $(AARCH64_FLAGS) -Wstrict-prototypes -Wmissing-prot
 AARCH64_LIB := $(AARCH64_BUILD)/libfj.a
 AARCH64_OBJS := $(patsubst runtime/%.c,$(AARCH64_BUILD)/runtime/%.o,$(wildcard runtime/*.c))
 AARCH64_TESTS := $(addprefix $(AARCH64_BUILD)/tests/unit/,test_deque test_typed test_forkjoin test_fj_hpp test_join_many \
-	test_join_context)
+	test_join_context test_fences)
 
 .PHONY: check-aarch64 aarch64-deps bench-instructions-aarch64
 

@@ -104,6 +104,11 @@ extern bool fj_fence_asymmetric __attribute__((visibility("hidden")));
 /* Chooses the fence mode; FJ_FENCE=full in the environment forces the symmetric one. */
 void fence_init(void);
 
+/* One line saying which mode fence_init chose and, for the symmetric one, why
+ * (FJ_STATS prints it: without membarrier fine-grained work runs several times
+ * slower, and a user in a sandbox has no other way to tell). */
+const char *fence_mode_description(void);
+
 /* The hot side of the asymmetric pair: a compiler barrier when membarrier works. */
 static inline void fence_light(void)
 {

@@ -1,7 +1,9 @@
 /* fence.c - choosing and issuing the heavy side of the asymmetric fence pair
  * (the argument is in atomics.h). */
+#include <errno.h>
 #include <linux/membarrier.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -11,18 +13,39 @@
 
 bool fj_fence_asymmetric __attribute__((visibility("hidden"))) = false;
 
+/* Written once, by fence_choose under the pthread_once; read after it. */
+static char mode_description[160];
+
 static long membarrier(int cmd) { return syscall(SYS_membarrier, cmd, 0, 0); }
+
+static void describe_full_fences(const char *why, int error)
+{
+    snprintf(mode_description, sizeof mode_description, "fences: full on both sides, %s%s%s", why,
+             error ? ": " : "", error ? strerror(error) : "");
+}
 
 static void fence_choose(void)
 {
     const char *mode = getenv("FJ_FENCE");
-    if (mode && strcmp(mode, "full") == 0)
+    if (mode && strcmp(mode, "full") == 0) {
+        describe_full_fences("as FJ_FENCE=full asks", 0);
         return;
+    }
     long supported = membarrier(MEMBARRIER_CMD_QUERY);
-    if (supported < 0 || !(supported & MEMBARRIER_CMD_PRIVATE_EXPEDITED))
+    if (supported < 0) {
+        describe_full_fences("membarrier(MEMBARRIER_CMD_QUERY) failed (a kernel before 4.3, or a seccomp filter)",
+                             errno);
         return;
-    if (membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) != 0)
+    }
+    if (!(supported & MEMBARRIER_CMD_PRIVATE_EXPEDITED)) {
+        describe_full_fences("the kernel has no MEMBARRIER_CMD_PRIVATE_EXPEDITED (it came in Linux 4.14)", 0);
         return;
+    }
+    if (membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) != 0) {
+        describe_full_fences("membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) failed", errno);
+        return;
+    }
+    snprintf(mode_description, sizeof mode_description, "fences: membarrier (MEMBARRIER_CMD_PRIVATE_EXPEDITED)");
     /* Atomic (relaxed): fence_light may read the word on a thread that has
      * not passed fence_init (it then pays a full fence, which is never wrong);
      * the threads that must see the decision pass the pthread_once. */
@@ -34,6 +57,14 @@ void fence_init(void)
     /* Decided once, before any pool thread exists, so hot paths read a constant. */
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, fence_choose);
+}
+
+const char *fence_mode_description(void)
+{
+    /* A caller that comes before any pool (fj_pool_print_stats cannot) gets
+     * the mode the first pool will use: the choice is made now, once. */
+    fence_init();
+    return mode_description;
 }
 
 void fence_heavy(void)

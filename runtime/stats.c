@@ -63,6 +63,7 @@ int fj_pool_print_stats(const fj_pool *pool, FILE *out)
 {
     if (!pool || !out)
         return FJ_EINVAL;
+    fprintf(out, "%s\n", fence_mode_description());
     fprintf(out, "%-7s %11s %11s %11s %9s %9s %9s %9s %8s %7s %7s\n", "worker", "tasks_run", "forks", "inline_join",
             "steals", "failed", "leapfrogs", "helps", "injector", "parks", "wakeups");
     fj_worker_stats total;
