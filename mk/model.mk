@@ -136,7 +136,19 @@ MODEL_RUNS := \
   idle-spawn-3:pass:idle.pml:-DSPAWN,-DNITEMS=3 \
   idle-mutant-hint-not-set:fail-deadlock:idle.pml:-DSPAWN,-DMUT_HINT_NOT_SET \
   idle-mutant-hint-clear-unchecked:fail-deadlock:idle.pml:-DSPAWN,-DMUT_HINT_CLEAR_UNCHECKED \
-  idle-mutant-hint-set-before-sleepers:fail-deadlock:idle.pml:-DSPAWN,-DMUT_HINT_SET_BEFORE_SLEEPERS
+  idle-mutant-hint-set-before-sleepers:fail-deadlock:idle.pml:-DSPAWN,-DMUT_HINT_SET_BEFORE_SLEEPERS \
+  split-design:pass:split.pml: \
+  split-design-reach-steal:fail-assert:split.pml:-DREACH=1 \
+  split-design-reach-ask:fail-assert:split.pml:-DREACH=2 \
+  split-design-reach-publish:fail-assert:split.pml:-DREACH=3 \
+  split-design-reach-wait-stolen:fail-assert:split.pml:-DREACH=4 \
+  split-design-reach-shrink-locked:fail-assert:split.pml:-DREACH=5 \
+  split-design-reach-give-back:fail-assert:split.pml:-DREACH=6 \
+  split-design-reach-shrink-unlocked:fail-assert:split.pml:-DREACH=7 \
+  split-design-mutant-no-shrink-fence:fail-assert:split.pml:-DMUT_NO_SHRINK_FENCE \
+  split-design-mutant-no-thief-fence:fail-assert:split.pml:-DMUT_NO_THIEF_FENCE \
+  split-design-mutant-sync-reads-thieves-end:fail-assert:split.pml:-DMUT_SYNC_READS_THIEVES_END \
+  split-design-mutant-thief-past-split:fail-assert:split.pml:-DMUT_THIEF_PAST_SPLIT
 
 .PHONY: check-model
 

@@ -1,0 +1,266 @@
+/* split.pml - a DESIGN model, not yet the code: the split deque proposed for
+ * the mode without membarrier (docs/performance.md, "Not done yet", and
+ * finding 12), under x86-TSO (tso.pml).  Today that mode fences every typed
+ * pop and spawn; the design lets the owner's frames above a split S be
+ * private, so spawning and syncing them needs no fence, as in Lace.
+ *
+ * The words (mem[]), and the C field each would be:
+ *   T     the owner's top (d->ends.fj_top): written by the owner only;
+ *         thieves read it only to decide whether to ask for a split
+ *   S     the split (d->ends.fj_head in this mode, so the inline sync's one
+ *         compare "head above f" becomes "f is public"): frames below S are
+ *         public; written by the owner only (release), read by thieves
+ *         under the lock
+ *   H     the thieves' end (a deque-private word in this mode): written
+ *         under the lock by thieves, and by the owner under the lock
+ *   HINT  the owner's wake hint (d->ends.fj_wake_hint), which a typed spawn
+ *         already tests: a thief that finds no public frame but sees
+ *         private ones sets it, and the owner's next spawn publishes
+ *   slots: each frame's id, and its state (DONE once a thief ran it)
+ *
+ * Owner (thread 0), in every order the checker chooses, spawns frames
+ * 1..NF (typed: LIFO syncs) and syncs its newest; at the end it syncs all.
+ *   spawn:   slot[T] = id; T = T + 1; if HINT: HINT = 0, S = any value in
+ *            (S, T] (publish: half, all, or anything between).  No fence.
+ *   sync:    f = T - 1; T = f; if f >= S: private, take it (no fence).
+ *            Else shrink: S = f; FENCE; if H <= f take it; else LOCK and
+ *            look again: H <= f take it, else a thief has it: wait for
+ *            DONE, then lower (H = S = f) and UNLOCK.
+ * Thief (threads 1..NTHIEVES), STEALS attempts each:
+ *   LOCK; h = H; s = S; if h < s: H = h + 1; FENCE; s = S; if h + 1 > s:
+ *   H = h (give back) else take slot h; UNLOCK; run it; DONE.
+ *   If h >= s: if T > s: HINT = 1 (ask).  UNLOCK.
+ *
+ * Properties, checked exhaustively:
+ *   - every frame is taken exactly once, by its sync or by one thief, and
+ *     all are taken by the end (T == S == H == BASE);
+ *   - a stolen frame's slot is lowered past only after its thief's DONE,
+ *     with no thief still in it;
+ *   - the owner never overwrites a slot a thief has taken and not finished
+ *     (COMMIT_HOOK_P), nor one a thief may still read;
+ *   - no deadlock (invalid end states).
+ *
+ * Not in this model yet (the code would need each): item frames and
+ * fj_task pushes (the design publishes them at once, S = T, so they keep
+ * today's fenced pops), tombstones, ruled steals and compaction (all under
+ * the lock, where S and H are both still), the overflow stack, and the
+ * wake-up side: a parking worker already sets every worker's hint, which
+ * would then also ask for a split, and the owner's publish would fence and
+ * wake it (idle.pml models that handshake with today's words).
+ *
+ * Mutants (each must fail): MUT_NO_SHRINK_FENCE (the shrink's FENCE left
+ * out), MUT_NO_THIEF_FENCE, MUT_SYNC_READS_THIEVES_END (the sync compares its
+ * frame with H, as today's does with head, instead of with S),
+ * MUT_THIEF_PAST_SPLIT (a thief claims up to T instead of S).
+ */
+
+#ifndef NTHIEVES
+#define NTHIEVES 2
+#endif
+#ifndef NF
+#define NF 3
+#endif
+#ifndef STEALS
+#define STEALS 2
+#endif
+
+#define NT (1 + NTHIEVES)
+#define BASE 1
+#define CAP NF
+#define END (BASE + CAP)
+#define SB_DEPTH 3
+
+#define T 0
+#define S 1
+#define H 2
+#define HINT 3
+#define ID(f) (4 + 2 * ((f) - BASE))
+#define STATE(f) (5 + 2 * ((f) - BASE))
+#define SLOTS_END (4 + 2 * CAP)
+#define NADDR SLOTS_END
+#define DONE 1
+
+/* Vacuity checks: with -DREACH=n the checker must find point n reachable.
+ *   1 a thief took a frame            2 a thief asked for a split
+ *   3 the owner published on a hint   4 a sync waited for a stolen frame
+ *   5 a shrink met a thief's claim and kept its frame under the lock
+ *   6 a thief gave its claim back     7 a sync took a published frame back
+ *                                       without the lock */
+#ifdef REACH
+#define REACHED(n) assert(REACH != n)
+#else
+#define REACHED(n) skip
+#endif
+
+byte taken[NF + 1];
+byte reading[END + 1];   /* a thief took frame f and has not finished running it */
+
+#define IS_SLOT(a) ((a) >= 4 && (a) < SLOTS_END)
+#define SLOT_OF(a) (BASE + ((a) - 4) / 2)
+#define COMMIT_HOOK_P(p, a, v) assert(p != 0 || !IS_SLOT(a) || reading[SLOT_OF(a)] == 0)
+
+#include "tso.pml"
+
+bit lock;
+byte thieves_done;
+
+inline LOCK(me)   { d_step { lock == 0 -> lock = 1; FLUSH_IN(me) } }
+inline UNLOCK(me) { d_step { FLUSH_IN(me); lock = 0 } }
+
+inline TAKE(v)
+{
+    d_step {
+        assert(v >= 1 && v <= NF);
+        assert(taken[v] == 0);
+        taken[v]++
+    }
+}
+
+#ifdef MUT_NO_SHRINK_FENCE
+#define SHRINK_FENCE skip
+#else
+#define SHRINK_FENCE FLUSH(0)
+#endif
+#ifdef MUT_NO_THIEF_FENCE
+#define THIEF_FENCE(me) skip
+#else
+#define THIEF_FENCE(me) FLUSH(me)
+#endif
+
+proctype owner()
+{
+    byte me = 0, spawned = 0, top = BASE, t, s, h, f, v, pick;
+    /* top: the owner's copy of T (the register fj_t_ in C; only it writes T) */
+    do
+    :: spawned < NF ->  /* spawn */
+        t = top;
+        top++;
+        spawned++;
+        STORE(me, ID(t), spawned);
+        STORE(me, STATE(t), 0);
+        STORE(me, T, t + 1);
+        LOAD(me, HINT, v);
+        if
+        :: v != 0 ->
+            STORE(me, HINT, 0);
+            LOAD(me, S, s);
+            /* publish: any split in (S, T + 1] */
+            pick = s + 1;
+            do
+            :: pick < t + 1 -> pick++
+            :: break
+            od;
+            STORE(me, S, pick);
+            REACHED(3)
+        :: else
+        fi
+    :: top > BASE ->  /* sync the newest */
+        top--;
+        f = top;
+        STORE(me, T, f);
+#ifdef MUT_SYNC_READS_THIEVES_END
+        LOAD(me, H, s);
+#else
+        LOAD(me, S, s);
+#endif
+        if
+        :: f >= s ->
+            LOAD(me, ID(f), v); TAKE(v)
+        :: else ->
+            STORE(me, S, f);
+            SHRINK_FENCE;
+            LOAD(me, H, h);
+            if
+            :: h <= f -> LOAD(me, ID(f), v); TAKE(v); REACHED(7)
+            :: else ->
+                LOCK(me);
+                LOAD(me, H, h);
+                if
+                :: h <= f -> LOAD(me, ID(f), v); TAKE(v); REACHED(5)
+                :: else ->
+                    REACHED(4);
+                    /* stolen: wait for the thief's DONE, then lower */
+                    do
+                    :: LOAD(me, STATE(f), v); if :: v == DONE -> break :: else fi
+                    od;
+                    assert(reading[f] == 0);
+                    STORE(me, H, f);
+                    STORE(me, S, f)
+                fi;
+                UNLOCK(me)
+            fi
+        fi
+    :: spawned == NF && top == BASE -> break
+    od;
+    FLUSH(me);
+    /* every frame was taken, and the deque is empty for everyone */
+    thieves_done == NTHIEVES;
+    v = 1;
+    do
+    :: v <= NF -> assert(taken[v] == 1); v++
+    :: else -> break
+    od;
+    assert(mem[T] == BASE && mem[S] == BASE && mem[H] == BASE)
+}
+
+proctype thief(byte me)
+{
+    byte n = 0, h, s, t, v;
+    do
+    :: n < STEALS ->
+        n++;
+        LOCK(me);
+        LOAD(me, H, h);
+        LOAD(me, S, s);
+#ifdef MUT_THIEF_PAST_SPLIT
+        LOAD(me, T, s);
+#endif
+        if
+        :: h < s ->
+            STORE(me, H, h + 1);
+            THIEF_FENCE(me);
+            LOAD(me, S, s);
+#ifdef MUT_THIEF_PAST_SPLIT
+            LOAD(me, T, s);
+#endif
+            if
+            :: h + 1 > s ->
+                STORE(me, H, h);  /* the owner shrank into our claim */
+                REACHED(6);
+                UNLOCK(me)
+            :: else ->
+                LOAD(me, ID(h), v);
+                d_step { reading[h]++ };
+                TAKE(v);
+                REACHED(1);
+                UNLOCK(me);
+                /* run it in place, then publish DONE */
+                d_step { reading[h]-- };
+                STORE(me, STATE(h), DONE)
+            fi
+        :: else ->
+            LOAD(me, T, t);
+            if
+            :: t > s -> STORE(me, HINT, 1); REACHED(2)  /* ask the owner to publish */
+            :: else
+            fi;
+            UNLOCK(me)
+        fi
+    :: else -> break
+    od;
+    FLUSH(me);
+    d_step { thieves_done++ }
+}
+
+init
+{
+    byte i = 1;
+    atomic {
+        mem[T] = BASE; mem[S] = BASE; mem[H] = BASE;
+        run owner()
+    };
+    do
+    :: i <= NTHIEVES -> run thief(i); i++
+    :: else -> break
+    od
+}
