@@ -42,11 +42,17 @@
  *
  * Not in this model yet (the code would need each): item frames and
  * fj_task pushes (the design publishes them at once, S = T, so they keep
- * today's fenced pops), tombstones, ruled steals and compaction (all under
- * the lock, where S and H are both still), the overflow stack, and the
- * wake-up side: a parking worker already sets every worker's hint, which
- * would then also ask for a split, and the owner's publish would fence and
- * wake it (idle.pml models that handshake with today's words).
+ * today's fenced pops: limit stays at the base in this mode, so every push
+ * takes deque_push_slow, while typed spawns test the guard, raised to the
+ * range's end), tombstones, ruled steals and compaction (all under the lock,
+ * where S and H are both still), the overflow stack, and the wake-up side: a
+ * parking worker already sets every worker's hint, which would then also
+ * ask for a split, and the owner's publish would fence and wake it (idle.pml
+ * models that handshake with today's words).  One rule the code must add:
+ * an owner about to wait (a join's slow path, parking) publishes all its
+ * frames first, since a non-strict join on another worker may need one of
+ * them run (a sync of a stolen typed frame has none: everything below a
+ * public frame is public).
  *
  * Mutants (each must fail): MUT_NO_SHRINK_FENCE (the shrink's FENCE left
  * out), MUT_NO_THIEF_FENCE, MUT_SYNC_READS_THIEVES_END (the sync compares its
