@@ -48,11 +48,12 @@
  * where S and H are both still), the overflow stack, and the wake-up side: a
  * parking worker already sets every worker's hint, which would then also
  * ask for a split, and the owner's publish would fence and wake it (idle.pml
- * models that handshake with today's words).  One rule the code must add:
- * an owner about to wait (a join's slow path, parking) publishes all its
- * frames first, since a non-strict join on another worker may need one of
- * them run (a sync of a stolen typed frame has none: everything below a
- * public frame is public).
+ * models that handshake with today's words).  Only typed frames would be private,
+ * and only their spawner waits for one (its sync), so no wait can depend on
+ * a private frame of another worker: the non-strict joins are of fj_tasks,
+ * which are public.  For parallelism, though, an owner about to wait (a
+ * join's slow path) should publish its frames first, so that helpers see
+ * them.
  *
  * Mutants (each must fail): MUT_NO_SHRINK_FENCE (the shrink's FENCE left
  * out), MUT_NO_THIEF_FENCE, MUT_SYNC_READS_THIEVES_END (the sync compares its
