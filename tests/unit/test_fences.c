@@ -66,9 +66,13 @@ static void stats_name_full_fences_when_asked(void)
 #endif
 
 /* A seccomp filter that fails membarrier with EPERM, as container runtimes'
- * default profiles did before they allowed it (Docker before 20.10).  Returns
- * 0 when membarrier is refused from now on, else says why not and returns -1. */
-static int refuse_membarrier(void)
+ * default profiles did before they allowed it (Docker's until 2020,
+ * moby/moby#40731): every command, or with `command` >= 0 that one only.
+ * Returns 0 when the filter is in place and reaches membarrier, else says why
+ * not and returns -1.  (A kernel without MEMBARRIER_CMD_PRIVATE_EXPEDITED, the
+ * third reason fence.c names, cannot be imitated: a filter can fail a call but
+ * not shape what it returns.) */
+static int refuse_membarrier(int command)
 {
 #ifdef THIS_AUDIT_ARCH
     struct sock_filter filter[] = {
@@ -76,7 +80,10 @@ static int refuse_membarrier(void)
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, THIS_AUDIT_ARCH, 1, 0),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_membarrier, 0, 1),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_membarrier, 0, 3),
+        /* the command: the low word of the first argument (little-endian) */
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)command, 0, command >= 0 ? 1 : 0),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA)),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     };
@@ -86,7 +93,7 @@ static int refuse_membarrier(void)
         return -1;
     }
     /* An emulator (qemu-user) may accept the filter for its own system calls. */
-    if (membarrier_call(MEMBARRIER_CMD_QUERY) != -1 || errno != EPERM) {
+    if (membarrier_call(command >= 0 ? command : MEMBARRIER_CMD_QUERY) != -1 || errno != EPERM) {
         printf("skipped: the filter does not reach membarrier here\n");
         return -1;
     }
@@ -138,7 +145,7 @@ static int fib_classic(fj_task *task)
 static void refused_membarrier_falls_back_to_full_fences(void)
 {
     unsetenv("FJ_FENCE");
-    if (refuse_membarrier() != 0)
+    if (refuse_membarrier(-1) != 0)
         return;
     char line[256];
     first_stats_line(line, sizeof line);
@@ -153,9 +160,28 @@ static void refused_membarrier_falls_back_to_full_fences(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* The query answers but the registration is refused (a filter on that
+ * command alone): the fallback names the registration. */
+static void refused_registration_is_named(void)
+{
+    unsetenv("FJ_FENCE");
+    long supported = membarrier_call(MEMBARRIER_CMD_QUERY);
+    if (supported < 0 || !(supported & MEMBARRIER_CMD_PRIVATE_EXPEDITED)) {
+        printf("skipped: this kernel offers no MEMBARRIER_CMD_PRIVATE_EXPEDITED to refuse\n");
+        return;
+    }
+    if (refuse_membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) != 0)
+        return;
+    char line[256];
+    first_stats_line(line, sizeof line);
+    CHECK(starts_with(line, "fences: full on both sides, membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) failed: "));
+    CHECK(strstr(line, strerror(EPERM)) != NULL);
+}
+
 static const check_case cases[] = {
     {"stats_name_the_kernels_mode", stats_name_the_kernels_mode, CHECK_ONCE},
     {"stats_name_full_fences_when_asked", stats_name_full_fences_when_asked, CHECK_ONCE},
     {"refused_membarrier_falls_back_to_full_fences", refused_membarrier_falls_back_to_full_fences, CHECK_PER_WORKERS},
+    {"refused_registration_is_named", refused_registration_is_named, CHECK_ONCE},
 };
 CHECK_MAIN(cases)
