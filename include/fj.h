@@ -851,7 +851,8 @@ FJ__INLINE void fj__spawn_publish(fj_worker *w, fj_frame **tp, fj_frame *f)
     /* StoreLoad between publishing the frame and the sleeper test, as a
      * compiler barrier only: pairs with fence_heavy() in idle_park (a worker
      * going to sleep sees this frame, or we see its wake hint).  Where
-     * membarrier is missing, limit stays at the base and the slow path fences.
+     * membarrier is missing, the hint is set for good and the idle words say
+     * nobody searches, so every spawn calls fj__spawn_wake, which fences.
      * The hint lies on this line, which spawn has in its cache already: the
      * pool's sleeper count behind a pointer cost a dependent load per spawn
      * (docs/performance.md, typed finding 5).  A worker about to park sets

@@ -155,6 +155,10 @@ void deque_item_marker(fj_worker *w, fj_frame *f)
     abort();
 }
 
+/* The idle words {sleepers, searching} of a deque whose pool has none yet,
+ * and of every deque where membarrier is missing (deque_init). */
+static const volatile unsigned long nobody_idle[2] = {0, 0};
+
 int deque_init(deque *d, size_t frames)
 {
     memset(d, 0, sizeof *d);
@@ -169,13 +173,19 @@ int deque_init(deque *d, size_t frames)
         return -1;
     d->base = range;
     d->end = d->base + frames;
-    static const volatile unsigned long nobody_idle[2] = {0, 0};
     d->ends.fj_idle = nobody_idle;
     fence_init();
     atomic_store((atomic_word *)&d->ends.fj_top, (size_t)d->base);
     /* Symmetric mode: thieves' fence_heavy() is a plain fence, so every pop
      * must fence too, for good (point 7). */
     atomic_store((atomic_word *)&d->ends.fj_head, (size_t)d->base | (fj_fence_asymmetric ? 0 : FJ__HEAD_FENCED));
+    /* Symmetric mode: a spawn's sleeper test must follow a full fence, which
+     * the inline spawn has not got, so its test must always call the library
+     * (fj__spawn_wake fences, then tests the pool's words): the hint is set
+     * for good (only fj__spawn_wake clears a hint, and not in this mode) and
+     * fj_idle stays at nobody_idle, which says nobody is searching
+     * (deque_set_idle). */
+    atomic_store(deque_wake_hint(d), fj_fence_asymmetric ? 0 : 1);
     deque_set_spawn_slow(d, false);
     d->owner = pthread_self();
     pthread_mutex_init(&d->lock, NULL);
@@ -197,13 +207,15 @@ void deque_destroy(deque *d)
 
 void deque_set_owner(deque *d, pthread_t owner) { d->owner = owner; }
 
-void deque_set_idle(deque *d, const volatile unsigned long *idle_words) { d->ends.fj_idle = idle_words; }
+void deque_set_idle(deque *d, const volatile unsigned long *idle_words)
+{
+    if (fj_fence_asymmetric)  /* else nobody_idle for good (deque_init) */
+        d->ends.fj_idle = idle_words;
+}
 
 void deque_set_spawn_slow(deque *d, bool slow)
 {
-    /* Without membarrier every spawn must fence before its sleeper test, which
-     * only the slow path does. */
-    fj_frame *limit = (slow || !fj_fence_asymmetric) ? d->base : d->end;
+    fj_frame *limit = slow ? d->base : d->end;
     atomic_store((atomic_word *)&d->ends.fj_limit, (size_t)limit);
     /* The next typed spawn raises the guard to the new limit as it settles. */
     deque_guard_lower(d);

@@ -89,12 +89,13 @@ static inline bool deque_is_item_slot(const fj_frame *f)
 int deque_init(deque *d, size_t frames);
 void deque_destroy(deque *d);
 void deque_set_owner(deque *d, pthread_t owner);
-/* Owner: where spawn reads whether to wake a sleeper ({sleepers, searching}). */
+/* Owner: where spawn reads whether to wake a sleeper ({sleepers, searching});
+ * ignored where membarrier is missing (every spawn then calls fj__spawn_wake). */
 void deque_set_idle(deque *d, const volatile unsigned long *idle_words);
 /* The word a spawn tests before it reads idle_words (idle.c, wake hints). */
 static inline atomic_word *deque_wake_hint(deque *d) { return (atomic_word *)&d->ends.fj_wake_hint; }
-/* Owner: true sends every spawn through fj__spawn_slow (hooks on, or no
- * membarrier so that spawns must fence); false: only a full deque does. */
+/* Owner: true sends every spawn through fj__spawn_slow (hooks on, or results
+ * of spawns run at once waiting); false: only a full deque does. */
 void deque_set_spawn_slow(deque *d, bool slow);
 
 /* Owner only: when the range is full, slides the queued item frames down onto
@@ -173,6 +174,23 @@ static inline uintptr_t deque_head_word_acquire(const deque *d)
     return atomic_load_acquire((const atomic_word *)&d->ends.fj_head);
 }
 static inline fj_frame *deque_head(const deque *d) { return (fj_frame *)(deque_head_word(d) & ~FJ__HEAD_FENCED); }
+
+/* Owner only, where pops fence for good (no membarrier, !fj_fence_asymmetric):
+ * the typed sync's usual case.  Frame f is claimed (top == f, the inline
+ * pop's store).  True if the owner now holds f, top unmoved since the claim;
+ * false with nothing changed, a thief near: the caller goes on to
+ * deque_pop_slow, which decides under the lock.  deque_pop_slow would decide
+ * the same, but lowers the spawn guard, which sent the next spawn to the
+ * library too (docs/performance.md, finding 12). */
+static inline bool deque_pop_fenced(deque *d, const fj_frame *f)
+{
+    DEQUE_ASSERT_OWNER(d);
+    /* StoreLoad between the claim and the look at head: pairs with the thief's
+     * fence_full(), its fence_heavy() in this mode (deque.c, points 2 and 7). */
+    fence_full();
+    /* Acquire: as in the inline pop (deque_head_word_acquire). */
+    return (deque_head_word_acquire(d) & ~FJ__HEAD_FENCED) <= (uintptr_t)f;
+}
 
 /* Owner only: top moves, or may, outside a typed spawn or sync, perhaps under
  * a typed task's copy of top: that task's next spawn settles first

@@ -152,9 +152,19 @@ static fj_frame *frame_sync_overflowed(fj_worker *w)
 
 /* ---- spawn ---- */
 
-/* The spawn found its wake hint set and nobody searching (include/fj.h). */
+/* The spawn found its wake hint set and nobody searching (include/fj.h):
+ * where membarrier is missing, every spawn (deque_init). */
 void fj__spawn_wake(fj_worker *w)
 {
+    if (!fj_fence_asymmetric) {
+        /* StoreLoad between the spawn's store of top and the sleeper test, which
+         * the inline spawn left out: pairs with idle_park's fence_heavy(), a
+         * full fence in this mode (idle.c, point 1). */
+        fence_full();
+        if (idle_should_signal(&w->pool->idle))
+            idle_signal_work(&w->pool->idle);
+        return;
+    }
     if (idle_hint_confirm(&w->pool->idle, deque_wake_hint(&w->deque)))
         idle_signal_work(&w->pool->idle);
 }
@@ -208,8 +218,7 @@ static void frame_spawn_elided(fj_worker *w, fj_frame *f, fj_frame_fn run)
 
 /* Publishes frame f, written by the inline spawn, then the sleeper test.
  * Release: as in fj__spawn_end (include/fj.h).  StoreLoad before the test: a
- * full fence where membarrier is missing (that is why most spawns come here),
- * else as in fj__spawn_end. */
+ * full fence where membarrier is missing, else as in fj__spawn_end. */
 static void frame_publish_spawned(fj_worker *w, fj_frame *f)
 {
     atomic_store_release((atomic_word *)&w->deque.ends.fj_top, (size_t)(f + 1));
@@ -222,13 +231,6 @@ void fj__spawn_slow(fj_worker *w)
 {
     deque *d = &w->deque;
     fj_frame *f = deque_top(d);  /* written by the inline spawn, not yet published */
-    /* Where membarrier is missing the limit stays at the base, so every spawn
-     * comes here; with no hook on, no overflow and room, it is the inline
-     * spawn's own case, done first (docs/performance.md, finding 12). */
-    if (w->hooks == 0 && d->overflow_count == 0 && f < d->end) {
-        frame_publish_spawned(w, f);
-        return;
-    }
     if (d->overflow_count > 0) {  /* results wait for their syncs: this one joins them */
         frame_spawn_overflowed(w, f);
         return;
@@ -489,11 +491,12 @@ fj_frame *fj__sync_slow(fj_worker *w, fj_frame *mine, fj_frame_fn run)
     /* Where membarrier is missing, head's fenced bit stays set and every sync
      * comes here; with no hook on and the caller's own frame claimed, its
      * usual case is the inline pop's, with the fence the bit asks for
-     * (deque_pop_slow), done first (docs/performance.md, finding 12).  A
+     * (deque_pop_fenced), done first (docs/performance.md, finding 12).  A
      * sync with no spawn, in a task run from an empty deque, would claim the
      * slot below the first: not read here, frame_take reports it. */
     if (claimed && w->hooks == 0 && mine >= d->base && mine->fj_run == run) {
-        if (deque_head_word(d) <= (uintptr_t)mine || deque_pop_slow(d, mine))
+        if (deque_head_word(d) <= (uintptr_t)mine || (!fj_fence_asymmetric && deque_pop_fenced(d, mine)) ||
+            deque_pop_slow(d, mine))
             return mine;  /* the caller runs the body */
         return frame_take_below_head(w, mine, run);
     }

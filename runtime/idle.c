@@ -48,6 +48,10 @@
  *      fence_heavy serves point 1 as sleepers / fence_heavy does.
  *   7. A set hint with nobody parked costs one call, which clears it.
  *      Spares (managed_block.c) have no hint: no thief takes their frames.
+ *   8. Where membarrier is missing, the spawn's test has no fence to pair
+ *      with a full one, so the hint is set for good (deque.c, deque_init) and
+ *      every spawn calls fj__spawn_wake, which issues a full fence, then tests
+ *      `sleepers` as in point 1, and never clears the hint.
  *
  * Start-up, shutdown and wake paths use full fences and a mutex generously;
  * only the fork path's sleepers test (idle_should_signal) and the spawn's

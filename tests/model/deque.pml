@@ -290,7 +290,10 @@ inline LOWER(f)
     UNLOCK(me)
 }
 
-/* deque_pop_slow (deque.c): got = f when the owner holds frame f, else 0. */
+/* deque_pop_slow (deque.c): got = f when the owner holds frame f, else 0.
+ * With -DSYMMETRIC its first half (fence, then head compared with f) is also
+ * what the typed sync's deque_pop_fenced (deque.h) does before it, with the
+ * same steps; one that fails goes on to deque_pop_slow, i.e. to the rest here. */
 inline POP_SLOW(f, got)
 {
     got = 0;

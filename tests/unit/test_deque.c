@@ -217,8 +217,9 @@ static void batch_steal_takes_half_oldest_first(void)
 
 /* FJ_FENCE=full gives the symmetric mode even where membarrier works, so the
  * suite's FJ_FENCE=full pass (tests/run-tests.sh) runs what a kernel without
- * membarrier runs: every pop fenced (head's bit), every typed spawn through
- * the library (the limit at the base). */
+ * membarrier runs: every pop fenced (head's bit), every spawn's sleeper test
+ * through the library, which fences first (the wake hint set for good, and
+ * idle words that say nobody searches, whatever the pool's are). */
 static void fence_mode_follows_fj_fence(void)
 {
     deque d;
@@ -232,7 +233,12 @@ static void fence_mode_follows_fj_fence(void)
     else if (supported > 0 && (supported & MEMBARRIER_CMD_PRIVATE_EXPEDITED))
         CHECK(!symmetric);  /* auto, or unset: membarrier where the kernel has it */
     CHECK_EQ(symmetric, (deque_head_word(&d) & FJ__HEAD_FENCED) != 0);
-    CHECK_EQ(symmetric, d.ends.fj_limit == d.base);
+    CHECK(d.ends.fj_limit == d.end); /* spawns and pushes stay inline in both modes */
+    CHECK_EQ(symmetric, d.ends.fj_wake_hint != 0);
+    static const volatile unsigned long pool_idle[2] = {0, 0};
+    deque_set_idle(&d, pool_idle);
+    CHECK_EQ(!symmetric, d.ends.fj_idle == pool_idle);
+    CHECK_EQ(0, (long)d.ends.fj_idle[1]); /* nobody searching: the spawn calls fj__spawn_wake */
     deque_destroy(&d);
     /* Read once per process (fj.h): a later change of the variable changes nothing. */
     setenv("FJ_FENCE", forced ? "auto" : "full", 1);
