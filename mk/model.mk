@@ -145,6 +145,8 @@ MODEL_RUNS := \
   split-design-reach-shrink-locked:fail-assert:split.pml:-DREACH=5 \
   split-design-reach-give-back:fail-assert:split.pml:-DREACH=6 \
   split-design-reach-shrink-unlocked:fail-assert:split.pml:-DREACH=7 \
+  split-design-reach-last-take-asks:fail-assert:split.pml:-DREACH=8 \
+  split-design-reach-empty-sync-asks:fail-assert:split.pml:-DREACH=9 \
   split-design-mutant-no-shrink-fence:fail-assert:split.pml:-DMUT_NO_SHRINK_FENCE \
   split-design-mutant-no-thief-fence:fail-assert:split.pml:-DMUT_NO_THIEF_FENCE \
   split-design-mutant-sync-reads-thieves-end:fail-assert:split.pml:-DMUT_SYNC_READS_THIEVES_END \

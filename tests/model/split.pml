@@ -55,6 +55,20 @@
  * join's slow path) should publish its frames first, so that helpers see
  * them.
  *
+ * Latency, and the policy the code needs beyond the model.  Here the owner
+ * publishes only when asked, so a request is answered at its next spawn: a
+ * spawn followed by a long serial call (FJ_SPAWN(a); leaf(); FJ_SYNC(a))
+ * would keep a private for the whole call, and the plainest two-way split
+ * would run serially.  So the hint should be set whenever nothing is
+ * public: by deque_init, by a thief that takes the last public frame, and
+ * by the owner's sync that shrinks S down to H.  The first spawn into an
+ * empty public part then publishes (with today's fence and sleepers' test),
+ * and a recursion keeps one public frame at its bottom, the largest: at one
+ * worker fib would pay a fence at its first spawn and at its last sync, and
+ * a loop of spawn, call, sync two per pair, as today.  The model sets the
+ * hint in those places (NOTHING_PUBLIC_ASKS, the thief's last take, init);
+ * the properties above hold with it.
+ *
  * Mutants (each must fail): MUT_NO_SHRINK_FENCE (the shrink's FENCE left
  * out), MUT_NO_THIEF_FENCE, MUT_SYNC_READS_THIEVES_END (the sync compares its
  * frame with H, as today's does with head, instead of with S),
@@ -92,7 +106,9 @@
  *   3 the owner published on a hint   4 a sync waited for a stolen frame
  *   5 a shrink met a thief's claim and kept its frame under the lock
  *   6 a thief gave its claim back     7 a sync took a published frame back
- *                                       without the lock */
+ *                                       without the lock
+ *   8 a thief took the last public frame and asked for the next publish
+ *   9 a sync left nothing public and asked its own next spawn to publish */
 #ifdef REACH
 #define REACHED(n) assert(REACH != n)
 #else
@@ -133,6 +149,17 @@ inline TAKE(v)
 #else
 #define THIEF_FENCE(me) FLUSH(me)
 #endif
+
+/* The policy of the header's "Latency": a sync that leaves nothing public
+ * (the thieves' end at the split, now the synced frame) sets its own hint, so that its next
+ * spawn publishes. */
+inline NOTHING_PUBLIC_ASKS(thieves_end, split)
+{
+    if
+    :: thieves_end == split -> STORE(me, HINT, 1); REACHED(9)
+    :: else
+    fi
+}
 
 proctype owner()
 {
@@ -178,12 +205,14 @@ proctype owner()
             SHRINK_FENCE;
             LOAD(me, H, h);
             if
-            :: h <= f -> LOAD(me, ID(f), v); TAKE(v); REACHED(7)
+            :: h <= f ->
+                LOAD(me, ID(f), v); TAKE(v); REACHED(7);
+                NOTHING_PUBLIC_ASKS(h, f)
             :: else ->
                 LOCK(me);
                 LOAD(me, H, h);
                 if
-                :: h <= f -> LOAD(me, ID(f), v); TAKE(v); REACHED(5)
+                :: h <= f -> LOAD(me, ID(f), v); TAKE(v); REACHED(5); NOTHING_PUBLIC_ASKS(h, f)
                 :: else ->
                     REACHED(4);
                     /* stolen: wait for the thief's DONE, then lower */
@@ -192,7 +221,8 @@ proctype owner()
                     od;
                     assert(reading[f] == 0);
                     STORE(me, H, f);
-                    STORE(me, S, f)
+                    STORE(me, S, f);
+                    NOTHING_PUBLIC_ASKS(f, f)
                 fi;
                 UNLOCK(me)
             fi
@@ -240,6 +270,10 @@ proctype thief(byte me)
                 d_step { reading[h]++ };
                 TAKE(v);
                 REACHED(1);
+                if
+                :: h + 1 == s -> STORE(me, HINT, 1); REACHED(8)  /* nothing public left: ask */
+                :: else
+                fi;
                 UNLOCK(me);
                 /* run it in place, then publish DONE */
                 d_step { reading[h]-- };
@@ -264,6 +298,7 @@ init
     byte i = 1;
     atomic {
         mem[T] = BASE; mem[S] = BASE; mem[H] = BASE;
+        mem[HINT] = 1;  /* deque_init: nothing is public, so the first spawn publishes */
         run owner()
     };
     do
