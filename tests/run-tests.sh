@@ -47,10 +47,14 @@ for bin in "$dir"/unit/* "$dir"/stress/*; do
     run_cases "$bin"
 done
 # The deque and the typed tasks again without membarrier (FJ_FENCE=full), as
-# where the kernel lacks it: every pop fences, and every typed spawn and sync
-# takes the library's path instead of the inline one (runtime/frame.c); fj.hpp's
-# joins (of two, and of more) fork through the same typed frames.
-for bin in unit/test_deque unit/test_typed unit/test_forkjoin unit/test_fj_hpp unit/test_join_many stress/stress_deque \
+# where the kernel lacks it: every pop fences, every typed sync takes the
+# library's path, and every typed spawn calls the library to fence before its
+# sleeper test (runtime/frame.c, fj__spawn_wake); fj.hpp's
+# joins (of two, and of more) fork through the same typed frames; tracing and
+# the profiler send spawns to the slow path and back; non-strict joins wait
+# on fj_tasks among typed frames.
+for bin in unit/test_deque unit/test_typed unit/test_forkjoin unit/test_fj_hpp unit/test_join_many unit/test_trace \
+    unit/test_profile stress/stress_deque stress/stress_nonstrict \
     stress/stress_typed stress/stress_settle stress/stress_forkjoin; do
     [ -x "$dir/$bin" ] || continue
     if [ -n "$tier" ]; then case "$bin" in $tier/*) ;; *) continue ;; esac; fi
