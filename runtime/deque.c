@@ -184,7 +184,8 @@ int deque_init(deque *d, size_t frames)
      * (fj__spawn_wake fences, then tests the pool's words): the hint is set
      * for good (only fj__spawn_wake clears a hint, and not in this mode) and
      * fj_idle stays at nobody_idle, which says nobody is searching
-     * (deque_set_idle). */
+     * (deque_set_idle).  Relaxed: no other thread knows the deque yet (the
+     * pool hands its workers out only after they started: pool_lifecycle.c). */
     atomic_store(deque_wake_hint(d), fj_fence_asymmetric ? 0 : 1);
     deque_set_spawn_slow(d, false);
     d->owner = pthread_self();

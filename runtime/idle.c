@@ -51,7 +51,8 @@
  *   8. Where membarrier is missing, the spawn's test has no fence to pair
  *      with a full one, so the hint is set for good (deque.c, deque_init) and
  *      every spawn calls fj__spawn_wake, which issues a full fence, then tests
- *      `sleepers` as in point 1, and never clears the hint.
+ *      `sleepers` as in point 1, and never clears the hint (spares' spawns
+ *      too: their hint is set by deque_init, though no parker sets it).
  *
  * Start-up, shutdown and wake paths use full fences and a mutex generously;
  * only the fork path's sleepers test (idle_should_signal) and the spawn's

@@ -235,10 +235,13 @@ static void fence_mode_follows_fj_fence(void)
     CHECK_EQ(symmetric, (deque_head_word(&d) & FJ__HEAD_FENCED) != 0);
     CHECK(d.ends.fj_limit == d.end); /* spawns and pushes stay inline in both modes */
     CHECK_EQ(symmetric, d.ends.fj_wake_hint != 0);
-    static const volatile unsigned long pool_idle[2] = {0, 0};
+    /* A pool whose words say one worker sleeps and one searches: the inline
+     * spawn reads them as they are with membarrier; without it, it must read
+     * "nobody searching" whatever the pool says, so that it calls fj__spawn_wake. */
+    static const volatile unsigned long pool_idle[2] = {1, 1};
     deque_set_idle(&d, pool_idle);
     CHECK_EQ(!symmetric, d.ends.fj_idle == pool_idle);
-    CHECK_EQ(0, (long)d.ends.fj_idle[1]); /* nobody searching: the spawn calls fj__spawn_wake */
+    CHECK_EQ(symmetric ? 0 : 1, (long)d.ends.fj_idle[1]);
     deque_destroy(&d);
     /* Read once per process (fj.h): a later change of the variable changes nothing. */
     setenv("FJ_FENCE", forced ? "auto" : "full", 1);
