@@ -851,8 +851,9 @@ FJ__INLINE void fj__spawn_publish(fj_worker *w, fj_frame **tp, fj_frame *f)
     /* StoreLoad between publishing the frame and the sleeper test, as a
      * compiler barrier only: pairs with fence_heavy() in idle_park (a worker
      * going to sleep sees this frame, or we see its wake hint).  Where
-     * membarrier is missing, the hint is set for good and the idle words say
-     * nobody searches, so every spawn calls fj__spawn_wake, which fences.
+     * membarrier is missing, the frame is private (runtime/deque.c, point 9)
+     * and the hint asks for a publish: fj__spawn_wake publishes, fences and
+     * tests the sleepers; the idle words then say nobody searches.
      * The hint lies on this line, which spawn has in its cache already: the
      * pool's sleeper count behind a pointer cost a dependent load per spawn
      * (docs/performance.md, typed finding 5).  A worker about to park sets
@@ -924,8 +925,10 @@ FJ__INLINE int fj__sync_pop_at(fj_worker *w, fj_frame **tp, fj_frame_fn run)
     __atomic_store_n(&d->fj_top, f, __ATOMIC_RELAXED);
     /* StoreLoad as a compiler barrier only: pairs with the thief's
      * fence_heavy() in deque_steal_batch (runtime/deque.c, points 2 and 7).
-     * A set FJ__HEAD_FENCED bit (fenced pops, or no membarrier) makes head
-     * compare above every frame, so those pops take the slow path.
+     * A set FJ__HEAD_FENCED bit (fenced pops) makes head compare above every
+     * frame, so those pops take the slow path.  Where membarrier is missing
+     * the word is the split instead (runtime/deque.c, point 9): above f
+     * says f is public, and the slow path fences.
      * Acquire (fj__head_above): a thief that looked at this frame and
      * gave it back released head after its look, so our later writes to the
      * slot come after it (deque_steal_batch). */

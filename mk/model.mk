@@ -25,7 +25,6 @@ MODEL_RUNS := \
   deque-2-thieves-items:pass:deque.pml:-DNTHIEVES=2,-DSTEALS=1,-DNITEMS=2,-DNTYPED=0 \
   deque-batch:pass:deque.pml:-DSTEALS=1,-DBATCH=2,-DCAP=4,-DNITEMS=2,-DNTYPED=2 \
   deque-compact:pass:deque.pml:-DNITEMS=3,-DNTYPED=0 \
-  deque-symmetric:pass:deque.pml:-DSYMMETRIC \
   deque-reach-compact:fail-assert:deque.pml:-DREACH=1 \
   deque-reach-unfence:fail-assert:deque.pml:-DREACH=2 \
   deque-reach-wait-done:fail-assert:deque.pml:-DREACH=3 \
@@ -39,7 +38,6 @@ MODEL_RUNS := \
   deque-mutant-no-thief-fence:fail-assert:deque.pml:-DMUT_NO_THIEF_FENCE \
   deque-mutant-pop-loads-head-first:fail-assert:deque.pml:-DMUT_POP_LOADS_HEAD_FIRST \
   deque-mutant-fenced-pop-no-fence:fail-assert:deque.pml:-DMUT_POP_FENCED_NO_FENCE \
-  deque-mutant-fenced-pop-no-fence-symmetric:fail-assert:deque.pml:-DSYMMETRIC,-DMUT_POP_FENCED_NO_FENCE \
   deque-mutant-set-fenced-after-barrier:fail-assert:deque.pml:-DMUT_SET_FENCED_AFTER_BARRIER \
   deque-mutant-unlocked-unfence:fail-assert:deque.pml:-DMUT_UNLOCKED_UNFENCE \
   deque-mutant-lower-before-done:fail-assert:deque.pml:-DMUT_LOWER_BEFORE_DONE \
@@ -137,20 +135,21 @@ MODEL_RUNS := \
   idle-mutant-hint-not-set:fail-deadlock:idle.pml:-DSPAWN,-DMUT_HINT_NOT_SET \
   idle-mutant-hint-clear-unchecked:fail-deadlock:idle.pml:-DSPAWN,-DMUT_HINT_CLEAR_UNCHECKED \
   idle-mutant-hint-set-before-sleepers:fail-deadlock:idle.pml:-DSPAWN,-DMUT_HINT_SET_BEFORE_SLEEPERS \
-  split-design:pass:split.pml: \
-  split-design-reach-steal:fail-assert:split.pml:-DREACH=1 \
-  split-design-reach-ask:fail-assert:split.pml:-DREACH=2 \
-  split-design-reach-publish:fail-assert:split.pml:-DREACH=3 \
-  split-design-reach-wait-stolen:fail-assert:split.pml:-DREACH=4 \
-  split-design-reach-shrink-locked:fail-assert:split.pml:-DREACH=5 \
-  split-design-reach-give-back:fail-assert:split.pml:-DREACH=6 \
-  split-design-reach-shrink-unlocked:fail-assert:split.pml:-DREACH=7 \
-  split-design-reach-last-take-asks:fail-assert:split.pml:-DREACH=8 \
-  split-design-reach-empty-sync-asks:fail-assert:split.pml:-DREACH=9 \
-  split-design-mutant-no-shrink-fence:fail-assert:split.pml:-DMUT_NO_SHRINK_FENCE \
-  split-design-mutant-no-thief-fence:fail-assert:split.pml:-DMUT_NO_THIEF_FENCE \
-  split-design-mutant-sync-reads-thieves-end:fail-assert:split.pml:-DMUT_SYNC_READS_THIEVES_END \
-  split-design-mutant-thief-past-split:fail-assert:split.pml:-DMUT_THIEF_PAST_SPLIT
+  split:pass:split.pml: \
+  split-publish-unasked:pass:split.pml:-DPUBLISH_ANY \
+  split-reach-steal:fail-assert:split.pml:-DREACH=1 \
+  split-reach-ask:fail-assert:split.pml:-DREACH=2 \
+  split-reach-publish:fail-assert:split.pml:-DREACH=3 \
+  split-reach-wait-stolen:fail-assert:split.pml:-DREACH=4 \
+  split-reach-shrink-locked:fail-assert:split.pml:-DREACH=5 \
+  split-reach-give-back:fail-assert:split.pml:-DREACH=6 \
+  split-reach-shrink-unlocked:fail-assert:split.pml:-DREACH=7 \
+  split-reach-last-take-asks:fail-assert:split.pml:-DREACH=8 \
+  split-reach-empty-sync-asks:fail-assert:split.pml:-DREACH=9 \
+  split-mutant-no-shrink-fence:fail-assert:split.pml:-DMUT_NO_SHRINK_FENCE \
+  split-mutant-no-thief-fence:fail-assert:split.pml:-DMUT_NO_THIEF_FENCE \
+  split-mutant-sync-reads-thieves-end:fail-assert:split.pml:-DMUT_SYNC_READS_THIEVES_END \
+  split-mutant-thief-past-split:fail-assert:split.pml:-DMUT_THIEF_PAST_SPLIT
 
 .PHONY: check-model
 

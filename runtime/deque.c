@@ -36,7 +36,7 @@
  * 3. Who pays for the fence.  Pops are on the fork/join fast path; steals are
  *    rare and already slow (a lock).  So pop uses a compiler barrier and steal
  *    uses fence_heavy() (membarrier), see atomics.h.  Where membarrier is
- *    missing, both are full fences (point 7: head's fenced bit stays set).
+ *    missing, the deque splits instead (point 9).
  *
  * 4. Frames are run in place.  A typed frame holds its task's arguments and
  *    receives its result, so a thief runs it where it lies and the owner's
@@ -98,7 +98,8 @@
  *      - the owner clears the bit only under the lock, so no thief is between
  *        reading it and reading top when pops stop fencing; a thief that
  *        reads it clear pays fence_heavy(), which covers every pop.
- *    Where membarrier is missing the bit stays set for good.
+ *    Where membarrier is missing the deque splits (point 9) and no thief
+ *    sets the bit.
  *
  * 8. Ruled steals and tombstones (a joiner's help, task.c point 2).  A joiner
  *    may take a frame only at or above a floor, or only one given item, and
@@ -116,6 +117,36 @@
  *    An item-ruled steal that claims a tombstone consumes it too (it takes
  *    no task), so a tombstone never hides the wanted item from its joiner.
  *    A pop passes over tombstones only down to the caller's floor.
+ *
+ * 9. Split mode, where membarrier is missing.  Points 2-7 would then cost a
+ *    full fence in every pop, and one in every spawn (its sleeper test,
+ *    idle.c point 1).  So, as in Lace, the owner keeps its newest frames to
+ *    itself until a thief asks for them.  fj_head holds the split S: frames
+ *    in [head, S) are public, frames in [S, top) private; head, the thieves'
+ *    end, moves to thieves_end.  The inline sync's one compare keeps its
+ *    meaning ("fj_head above f: go slow") and now says "f is public", so a
+ *    sync of a private frame needs no fence; only the owner writes S.
+ *      - Thieves claim below S instead of top: head = h + k, fence, read S;
+ *        the THE race of point 2 is between that claim and the owner's
+ *        shrink of S (deque_pop_fenced: S = f, fence, read head), each a
+ *        store, a full fence and a load of the other's word.
+ *      - A thief that finds nothing public but private frames above S asks:
+ *        it sets the owner's wake hint, which the typed spawn tests already;
+ *        the spawn then publishes (S = top) in fj__spawn_wake, fences and
+ *        tests the sleepers, as idle.c point 1 asks of every publisher.
+ *      - A request is answered at the owner's next spawn, so the hint is
+ *        also set whenever nothing is public (deque_init, a thief taking the
+ *        last public frame, a shrink or lower down to head): the first spawn
+ *        into an empty public part publishes, and a recursion keeps its
+ *        oldest frame public and pays no fence above it.
+ *      - Item frames are public at once (deque_push_slow: item_limit is the
+ *        base), so fj_task's non-strict joins never wait for a private frame;
+ *        an owner about to wait publishes first (worker_publish).
+ *      - FJ__HEAD_FENCED on S sends the owner's pops to the slow path while
+ *        spawns that ran at once or observers need it (frame.c, point 5);
+ *        thieves ignore it, and no thief writes fj_head in this mode.
+ *    tests/model/split.pml checks the protocol (every frame taken once, no
+ *    slot rewritten under a thief, no deadlock), with its mutants.
  *
  * The one subtle race, argued: owner pop vs thief steal of the last frame.
  *   Let one frame remain at k: head == k, top == k + 1.
@@ -175,18 +206,19 @@ int deque_init(deque *d, size_t frames)
     d->end = d->base + frames;
     d->ends.fj_idle = nobody_idle;
     fence_init();
+    d->split = !fj_fence_asymmetric;
+    /* Relaxed stores: no other thread knows the deque yet (the pool hands its
+     * workers out only after they started: pool_lifecycle.c). */
     atomic_store((atomic_word *)&d->ends.fj_top, (size_t)d->base);
-    /* Symmetric mode: thieves' fence_heavy() is a plain fence, so every pop
-     * must fence too, for good (point 7). */
-    atomic_store((atomic_word *)&d->ends.fj_head, (size_t)d->base | (fj_fence_asymmetric ? 0 : FJ__HEAD_FENCED));
-    /* Symmetric mode: a spawn's sleeper test must follow a full fence, which
-     * the inline spawn has not got, so its test must always call the library
-     * (fj__spawn_wake fences, then tests the pool's words): the hint is set
-     * for good (only fj__spawn_wake clears a hint, and not in this mode) and
-     * fj_idle stays at nobody_idle, which says nobody is searching
-     * (deque_set_idle).  Relaxed: no other thread knows the deque yet (the
-     * pool hands its workers out only after they started: pool_lifecycle.c). */
-    atomic_store(deque_wake_hint(d), fj_fence_asymmetric ? 0 : 1);
+    /* fj_head: head, or in split mode S (point 9); nothing public yet. */
+    atomic_store((atomic_word *)&d->ends.fj_head, (size_t)d->base);
+    atomic_store(&d->thieves_end, (size_t)d->base);
+    /* Split mode: nothing is public, so the first spawn must publish (point
+     * 9): the hint is set.  fj_idle stays at nobody_idle, which says nobody
+     * is searching (deque_set_idle), so a spawn that finds the hint set
+     * always calls fj__spawn_wake, which publishes, fences and tests the
+     * pool's words itself. */
+    atomic_store(deque_wake_hint(d), d->split ? 1 : 0);
     deque_set_spawn_slow(d, false);
     d->owner = pthread_self();
     pthread_mutex_init(&d->lock, NULL);
@@ -210,7 +242,7 @@ void deque_set_owner(deque *d, pthread_t owner) { d->owner = owner; }
 
 void deque_set_idle(deque *d, const volatile unsigned long *idle_words)
 {
-    if (fj_fence_asymmetric)  /* else nobody_idle for good (deque_init) */
+    if (!d->split)  /* else nobody_idle for good (deque_init) */
         d->ends.fj_idle = idle_words;
 }
 
@@ -218,8 +250,45 @@ void deque_set_spawn_slow(deque *d, bool slow)
 {
     fj_frame *limit = slow ? d->base : d->end;
     atomic_store((atomic_word *)&d->ends.fj_limit, (size_t)limit);
+    d->item_limit = d->split ? d->base : limit;
     /* The next typed spawn raises the guard to the new limit as it settles. */
     deque_guard_lower(d);
+}
+
+/* Sets the owner's wake hint, so that its next spawn publishes (point 9):
+ * a thief's request, or the owner's own when nothing is public.  Relaxed:
+ * the hint is advice; the publish it causes is what orders anything, and a
+ * hint the owner clears just after this store has its publish coming. */
+void deque_ask(deque *d)
+{
+    if (atomic_load(deque_wake_hint(d)) == 0)
+        atomic_store(deque_wake_hint(d), 1);
+}
+
+/* Under the lock: head = h, top = t, and in split mode S = t (every frame
+ * left in [h, t) is public) with the owner's bit kept.  No thief is between
+ * its claim and its check, so none is undone. */
+static void deque_set_ends_locked(deque *d, fj_frame *h, fj_frame *t)
+{
+    uintptr_t bit = deque_head_word(d) & FJ__HEAD_FENCED;
+    if (d->split) {
+        atomic_store(&d->thieves_end, (size_t)h);
+        atomic_store((atomic_word *)&d->ends.fj_head, (size_t)t | bit);
+        if (h == t)
+            deque_ask(d);  /* nothing public: the next spawn publishes */
+    } else {
+        atomic_store((atomic_word *)&d->ends.fj_head, (size_t)h | bit);
+    }
+    atomic_store((atomic_word *)&d->ends.fj_top, (size_t)t);
+}
+
+void deque_skip_to(deque *d, fj_frame *f)
+{
+    DEQUE_ASSERT_OWNER(d);
+    deque_guard_lower(d);
+    pthread_mutex_lock(&d->lock);
+    deque_set_ends_locked(d, f, f);
+    pthread_mutex_unlock(&d->lock);
 }
 
 void deque_owner_violation(const deque *d, const char *operation)
@@ -248,8 +317,7 @@ bool deque_compact(deque *d)
     bool moved = floor < h && all_items;
     if (moved) {
         memmove(floor, h, (size_t)(t - h) * sizeof *h);
-        atomic_store((atomic_word *)&d->ends.fj_head, (size_t)floor | (deque_head_word(d) & FJ__HEAD_FENCED));
-        atomic_store((atomic_word *)&d->ends.fj_top, (size_t)(floor + (t - h)));
+        deque_set_ends_locked(d, floor, floor + (t - h));
     }
     pthread_mutex_unlock(&d->lock);
     return moved;
@@ -268,6 +336,7 @@ int deque_push_slow(deque *d, void *item)
     *(void **)(void *)f->fj_data = item;
     /* Release as in deque_push. */
     atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
+    (void)deque_publish(d);  /* split mode: items are public at once (point 9) */
     return DEQUE_PUSHED;
 }
 
@@ -278,9 +347,7 @@ static void deque_pop_fence(deque *d)
     /* StoreLoad for a fenced pop: pairs with fence_full() in deque_steal_batch
      * when the thief saw the bit. */
     fence_full();
-    if (!fj_fence_asymmetric)
-        return;
-    if (d->fenced_pops_left > 0 || d->overflow_count > 0 || d->pinned_fenced) {
+    if (d->fenced_pops_left > 0 || deque_pops_pinned(d)) {
         if (d->fenced_pops_left > 0)
             d->fenced_pops_left--;
         return;
@@ -300,10 +367,50 @@ static void deque_pop_fence(deque *d)
     pthread_mutex_unlock(&d->lock);
 }
 
+/* Split mode, under the lock: the owner's shrink met a thief's claim
+ * (point 9).  With the thieves' end frozen, f is ours if it lies at or above
+ * it; else a thief has it, and top goes back to f + 1 with nothing public. */
+bool deque_pop_decide(deque *d, fj_frame *f)
+{
+    DEQUE_ASSERT_OWNER(d);
+    deque_guard_lower(d);
+    pthread_mutex_lock(&d->lock);
+    fj_frame *h = (fj_frame *)atomic_load(&d->thieves_end);
+    bool got = h <= f;
+    if (!got) {
+        /* Relaxed under the lock: thieves read S only under it. */
+        atomic_store((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
+        atomic_store((atomic_word *)&d->ends.fj_head, (size_t)(f + 1) | (deque_head_word(d) & FJ__HEAD_FENCED));
+    }
+    if (h >= f)
+        deque_ask(d);  /* nothing public is left (point 9) */
+    pthread_mutex_unlock(&d->lock);
+    return got;
+}
+
+/* deque_pop_slow in split mode (point 9). */
+static fj_frame *deque_pop_split(deque *d, fj_frame *f)
+{
+    if (f < d->base) {  /* the deque is empty: give the claim back */
+        atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
+        return NULL;
+    }
+    uintptr_t word = deque_head_word(d);
+    if ((word & ~FJ__HEAD_FENCED) > (uintptr_t)f)
+        return deque_pop_fenced(d, f) ? f : NULL;  /* f is public: shrink */
+    /* f is private: ours without a fence.  The bit goes once nothing needs
+     * it (only the owner writes fj_head in this mode). */
+    if ((word & FJ__HEAD_FENCED) && !deque_pops_pinned(d))
+        atomic_store((atomic_word *)&d->ends.fj_head, word & ~FJ__HEAD_FENCED);
+    return f;
+}
+
 fj_frame *deque_pop_slow(deque *d, fj_frame *f)
 {
     DEQUE_ASSERT_OWNER(d);
     deque_guard_lower(d);
+    if (d->split)
+        return deque_pop_split(d, f);
     if (deque_head_word(d) & FJ__HEAD_FENCED) {
         deque_pop_fence(d);
         /* Acquire: as in the inline pop (deque_head_word_acquire). */
@@ -334,8 +441,7 @@ void deque_lower(deque *d, fj_frame *f)
      * head down cannot undo a claim in flight (point 4).  The slot's state
      * goes back to 0 for its next frame. */
     atomic_store((atomic_word *)&f->fj_state, 0);
-    atomic_store((atomic_word *)&d->ends.fj_head, (size_t)f | (deque_head_word(d) & FJ__HEAD_FENCED));
-    atomic_store((atomic_word *)&d->ends.fj_top, (size_t)f);
+    deque_set_ends_locked(d, f, f);
     pthread_mutex_unlock(&d->lock);
 }
 
@@ -349,15 +455,17 @@ void *deque_pop_item_slow(deque *d, fj_frame *f, const fj_frame *floor)
         return NULL;
     }
     fj_frame *got = f;
-    if (deque_head_word(d) > (uintptr_t)f)
+    if (deque_pop_may_race(d, f))
         got = deque_pop_slow(d, f);
     if (got) {
         if (got->fj_run == DEQUE_ITEM_RUN)
             return *(void **)(void *)got->fj_data;
         if (got->fj_run == DEQUE_TOMB_RUN)  /* its item was taken out: go on below */
             return deque_top(d) > deque_head(d) ? deque_pop_above(d, floor) : NULL;
-        /* A typed frame is newest: only its sync may take it; put it back. */
+        /* A typed frame is newest: only its sync may take it; put it back
+         * (public again in split mode: publishing is always allowed). */
         atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(got + 1));
+        (void)deque_publish(d);
         return NULL;
     }
     /* f was taken by a thief (or the deque is empty).  A stolen item frame's
@@ -413,16 +521,74 @@ static bool deque_rule_admits(const deque_steal_rule *rule, const fj_frame *h)
     return !rule->wanted || rule->wanted(rule->ctx);
 }
 
+/* A thief found nothing public: if the owner keeps frames private, ask for
+ * them (point 9).  Relaxed loads: a request is advice, and a stale look
+ * costs at most one publish too many, or one asked for on the next try. */
+void deque_ask_if_private(deque *d)
+{
+    if (d->split && deque_top(d) > deque_public_end(d))
+        deque_ask(d);
+}
+
+/* The steal of point 9, in split mode, under the lock: claims below S. */
+static size_t deque_steal_split(deque *d, void **out, size_t max, const deque_steal_rule *rule)
+{
+    /* Plain: only thieves under the lock, and the owner under it, write it. */
+    fj_frame *h = (fj_frame *)atomic_load(&d->thieves_end);
+    /* Acquire: pairs with the owner's release stores of S (deque_publish),
+     * so the frames below it are written before we read them. */
+    fj_frame *s = (fj_frame *)(atomic_load_acquire((atomic_word *)&d->ends.fj_head) & ~FJ__HEAD_FENCED);
+    long seen = (long)(s - h);
+    if (seen <= 0 || (rule && h < rule->floor)) {
+        if (seen <= 0)
+            deque_ask_if_private(d);
+        return 0;
+    }
+    size_t want = seen > 1 ? (size_t)(seen / 2) : 1;  /* half, at least one */
+    if (want > max)
+        want = max;
+    /* The claim.  Release: the previous thief's looks at its frames (ordered
+     * before us by the lock) happen-before an owner that acquires this end
+     * and reuses them. */
+    atomic_store_release(&d->thieves_end, (size_t)(h + want));
+    /* StoreLoad: our claim against the owner's shrink of S; pairs with the
+     * fence_full() in deque_pop_fenced (point 9, as point 2). */
+    fence_full();
+    /* Acquire, as above. */
+    s = (fj_frame *)(atomic_load_acquire((atomic_word *)&d->ends.fj_head) & ~FJ__HEAD_FENCED);
+    size_t got = want;
+    if (h + want > s)
+        got = s > h ? (size_t)(s - h) : 0;  /* the owner shrank S into our claim */
+    if (got && !deque_rule_admits(rule, h))
+        got = 0;
+    size_t kept = 0;
+    size_t consumed = got ? deque_take_claimed(h, got, out, &kept) : 0;
+    if (consumed < want)
+        /* Give the rest back.  Release: our looks at those frames happen-
+         * before the owner's acquire of this end in its shrink. */
+        atomic_store_release(&d->thieves_end, (size_t)(h + consumed));
+    if (h + consumed >= s)
+        deque_ask(d);  /* we took the last public frame: the next spawn publishes */
+    return kept;
+}
+
 /* The steal of points 2, 6 and 7, under `rule` when it is not NULL. */
 static size_t deque_steal_claim(deque *d, bool wait, void **out, size_t max, const deque_steal_rule *rule)
 {
     /* A read-only look first: an empty victim costs no lock and no barrier. */
-    if (deque_size(d) == 0)
+    if (deque_size(d) == 0) {
+        deque_ask_if_private(d);
         return 0;
+    }
     if (wait)
         pthread_mutex_lock(&d->lock);
     else if (pthread_mutex_trylock(&d->lock) != 0)
         return 0;
+    if (d->split) {
+        size_t kept = deque_steal_split(d, out, max, rule);
+        pthread_mutex_unlock(&d->lock);
+        return kept;
+    }
     uintptr_t hw = deque_head_word(d);
     fj_frame *h = (fj_frame *)(hw & ~FJ__HEAD_FENCED);
     /* A first look at top, only to size the batch; acquire as below. */
@@ -490,9 +656,12 @@ bool deque_remove(deque *d, const void *item)
     while (f > h && !(f[-1].fj_run == DEQUE_ITEM_RUN && *(void **)(void *)f[-1].fj_data == item))
         f--;
     bool found = f > h;
-    if (found && f == t)
+    if (found && f == t) {
         atomic_store((atomic_word *)&d->ends.fj_top, (size_t)(t - 1));  /* the newest: a pop */
-    else if (found)
+        uintptr_t word = deque_head_word(d);
+        if (d->split && (word & ~FJ__HEAD_FENCED) > (uintptr_t)(t - 1))  /* S no higher than top */
+            atomic_store((atomic_word *)&d->ends.fj_head, (size_t)(t - 1) | (word & FJ__HEAD_FENCED));
+    } else if (found)
         f[-1].fj_run = DEQUE_TOMB_RUN;
     pthread_mutex_unlock(&d->lock);
     return found;

@@ -25,6 +25,15 @@
  * '-' means "same thread, never concurrent"; push, pop and lower are
  * owner-only and are asserted so in debug builds.  size is a racy snapshot,
  * exact only when the deque is quiescent.
+ *
+ * Two modes, fixed when the deque is made (deque.c, points 3 and 9):
+ *   - with membarrier (fj_fence_asymmetric): every frame below top is public;
+ *     head is the thieves' end (fj_head);
+ *   - split, where membarrier is missing: frames at or above the split S
+ *     (fj_head) are the owner's alone, frames in [head, S) are public, and
+ *     head, the thieves' end, is a word of its own (thieves_end).
+ * Thieves take only public frames; deque_head() and deque_public_end() give
+ * both ends in either mode.
  */
 #ifndef FJ_DEQUE_H
 #define FJ_DEQUE_H
@@ -50,9 +59,17 @@ typedef struct deque {
      * fencing, always under the lock. */
     fj_deque_ends ends;
     pthread_mutex_t lock;
+    /* Split mode only: the thieves' end, written under the lock (by thieves,
+     * and by the owner in deque_lower and the like); read by the owner's
+     * fenced pops (deque.c, point 9). */
+    atomic_word thieves_end;
     char pad_thief[FJ_CACHE_LINE];
     /* Owner-private, fixed after init except the fence count-down. */
     fj_frame *base, *end;       /* the reserved range; never moves */
+    /* An item push at or above it takes deque_push_slow: limit, or the base
+     * in split mode, where every item is published at once (point 9). */
+    fj_frame *item_limit;
+    bool split;                 /* the mode without membarrier (point 9) */
     size_t reserved_bytes;
     uintptr_t head_seen;        /* head when fencing was last prolonged */
     unsigned fenced_pops_left;  /* fenced pops before head is looked at again */
@@ -90,7 +107,8 @@ int deque_init(deque *d, size_t frames);
 void deque_destroy(deque *d);
 void deque_set_owner(deque *d, pthread_t owner);
 /* Owner: where spawn reads whether to wake a sleeper ({sleepers, searching});
- * ignored where membarrier is missing (every spawn then calls fj__spawn_wake). */
+ * ignored in split mode (a spawn that finds its hint set then always calls
+ * fj__spawn_wake). */
 void deque_set_idle(deque *d, const volatile unsigned long *idle_words);
 /* The word a spawn tests before it reads idle_words (idle.c, wake hints). */
 static inline atomic_word *deque_wake_hint(deque *d) { return (atomic_word *)&d->ends.fj_wake_hint; }
@@ -121,6 +139,10 @@ void deque_lower(deque *d, fj_frame *f);
  * with bit 0 set (deque_tagged_frame), marked FRAME_STOLEN in its state: the
  * thief must run it in place and publish its result. */
 size_t deque_steal_batch(deque *d, bool wait, void **out, size_t max);
+/* Thieves, split mode: a look that found nothing public asks the owner for
+ * its private frames, if it has any (deque.c, point 9); nothing elsewhere.
+ * deque_steal_batch asks by itself. */
+void deque_ask_if_private(deque *d);
 /* Thieves: one frame, as deque_steal_batch with max 1; NULL when empty. */
 void *deque_steal(deque *d, bool wait);
 
@@ -139,6 +161,10 @@ void *deque_steal_ruled(deque *d, const deque_steal_rule *rule);
  * top, leaving a tombstone in its slot if it is not the newest.  True if the
  * owner now holds it; false if it is not queued here (a thief has it). */
 bool deque_remove(deque *d, const void *item);
+
+/* Owner only: moves head and top to f, as if every frame below f had been
+ * taken (serial elision: frame.c).  Under the lock. */
+void deque_skip_to(deque *d, fj_frame *f);
 
 /* A program bug, not an error: prints both thread ids and aborts (debug builds). */
 void deque_owner_violation(const deque *d, const char *operation);
@@ -165,6 +191,8 @@ static inline fj_task *deque_shadow(const deque *d, const fj_frame *f) { return 
 
 /* ---- the words, through atomics.h (fj.h's inline code uses __atomic on the same words) ---- */
 static inline fj_frame *deque_top(const deque *d) { return (fj_frame *)atomic_load((const atomic_word *)&d->ends.fj_top); }
+/* fj_head: head | FJ__HEAD_FENCED, or in split mode S | FJ__HEAD_FENCED (the
+ * bit there only sends the owner's pops to the slow path). */
 static inline uintptr_t deque_head_word(const deque *d) { return atomic_load((const atomic_word *)&d->ends.fj_head); }
 /* The owner's look at head in a pop.  Acquire: pairs with the release stores
  * of head in deque_steal_batch, so a slot a thief looked at (and kept or gave
@@ -173,23 +201,52 @@ static inline uintptr_t deque_head_word_acquire(const deque *d)
 {
     return atomic_load_acquire((const atomic_word *)&d->ends.fj_head);
 }
-static inline fj_frame *deque_head(const deque *d) { return (fj_frame *)(deque_head_word(d) & ~FJ__HEAD_FENCED); }
+/* The thieves' end: the oldest frame a thief may take. */
+static inline fj_frame *deque_head(const deque *d)
+{
+    if (d->split)
+        return (fj_frame *)atomic_load(&d->thieves_end);
+    return (fj_frame *)(deque_head_word(d) & ~FJ__HEAD_FENCED);
+}
+/* The public end: thieves take frames below it (top, or S in split mode). */
+static inline fj_frame *deque_public_end(const deque *d)
+{
+    if (d->split)
+        return (fj_frame *)(deque_head_word(d) & ~FJ__HEAD_FENCED);
+    return deque_top(d);
+}
 
-/* Owner only, where pops fence for good (no membarrier, !fj_fence_asymmetric):
- * the typed sync's usual case.  Frame f is claimed (top == f, the inline
- * pop's store).  True if the owner now holds f, top unmoved since the claim;
- * false with nothing changed, a thief near: the caller goes on to
- * deque_pop_slow, which decides under the lock.  deque_pop_slow would decide
- * the same, but lowers the spawn guard, which sent the next spawn to the
- * library too (docs/performance.md, finding 12). */
-static inline bool deque_pop_fenced(deque *d, const fj_frame *f)
+/* Owner only, split mode (no membarrier): frame f is the newest (top == f,
+ * the inline pop's store) and public (f below S).  Shrinks the public part
+ * to below f, then looks at the thieves' end: true if the owner now holds f;
+ * false with f taken by a thief, top back at f + 1 (deque_pop_slow's
+ * answers).  The typed sync's usual case there (fj__sync_slow); it leaves
+ * the spawn guard up (docs/performance.md, finding 12). */
+bool deque_pop_decide(deque *d, fj_frame *f);
+/* Sets the owner's wake hint: its next spawn publishes (deque.c, point 9). */
+void deque_ask(deque *d);
+/* Whether the owner's pops must stay fenced / slow: results of spawns run at
+ * once wait for their syncs, or an observer sees every sync. */
+static inline bool deque_pops_pinned(const deque *d) { return d->overflow_count > 0 || d->pinned_fenced; }
+static inline bool deque_pop_fenced(deque *d, fj_frame *f)
 {
     DEQUE_ASSERT_OWNER(d);
-    /* StoreLoad between the claim and the look at head: pairs with the thief's
-     * fence_full(), its fence_heavy() in this mode (deque.c, points 2 and 7). */
+    /* Only the owner writes S in this mode.  Release: frames below f that
+     * this store publishes (none where S was above f) are written before a
+     * thief acquires S.  The bit stays only while results of spawns run at
+     * once wait or an observer pins it (frame.c, point 5). */
+    atomic_store_release((atomic_word *)&d->ends.fj_head, (size_t)f | (deque_pops_pinned(d) ? FJ__HEAD_FENCED : 0));
+    /* StoreLoad: our shrink and a thief's claim of f cannot both go unseen;
+     * pairs with the thief's fence_full() (deque.c, point 9). */
     fence_full();
-    /* Acquire: as in the inline pop (deque_head_word_acquire). */
-    return (deque_head_word_acquire(d) & ~FJ__HEAD_FENCED) <= (uintptr_t)f;
+    /* Acquire: a thief that looked at f and gave it back released the
+     * thieves' end after its look, so our later writes to the slot follow. */
+    uintptr_t h = atomic_load_acquire(&d->thieves_end);
+    if (__builtin_expect(h > (uintptr_t)f, 0))
+        return deque_pop_decide(d, f);  /* a thief near: under the lock */
+    if (h == (uintptr_t)f)
+        deque_ask(d);  /* nothing public is left: the next spawn publishes */
+    return true;
 }
 
 /* Owner only: top moves, or may, outside a typed spawn or sync, perhaps under
@@ -199,11 +256,37 @@ static inline bool deque_pop_fenced(deque *d, const fj_frame *f)
  * writes the guard. */
 static inline void deque_guard_lower(deque *d) { d->ends.fj_spawn_guard = 0; }
 
-/* Racy count of frames; never negative. */
+/* Owner only: whether a pop of frame f (claimed: top == f) must take
+ * deque_pop_slow: with membarrier, head compares above f (a thief near, or
+ * pops fenced); in split mode, always (it takes a private frame without a
+ * fence, and decides a public one).  Outside deque_pop_slow, in split mode,
+ * S at or below f means f is private. */
+static inline bool deque_pop_may_race(const deque *d, const fj_frame *f)
+{
+    return d->split || deque_head_word(d) > (uintptr_t)f;
+}
+
+/* Racy count of the frames a thief could take now; never negative. */
 static inline size_t deque_size(const deque *d)
 {
-    fj_frame *t = deque_top(d), *h = deque_head(d);
+    fj_frame *t = deque_public_end(d), *h = deque_head(d);
     return t > h ? (size_t)(t - h) : 0;
+}
+
+/* Owner only, split mode: makes every frame below top public (S = top);
+ * nothing elsewhere.  Returns true if it published a frame not public before. */
+static inline bool deque_publish(deque *d)
+{
+    if (!d->split)
+        return false;
+    uintptr_t word = deque_head_word(d);
+    uintptr_t t = (uintptr_t)deque_top(d);
+    if ((word & ~FJ__HEAD_FENCED) >= t)
+        return false;
+    /* Only the owner writes S in this mode.  Release: the frames are written
+     * before a thief that acquires S reads them (deque.c, point 9). */
+    atomic_store_release((atomic_word *)&d->ends.fj_head, t | (word & FJ__HEAD_FENCED));
+    return true;
 }
 
 /* Owner only: pushes an item frame at the top; DEQUE_NO_MEMORY (nothing
@@ -213,7 +296,7 @@ static inline int deque_push(deque *d, void *item)
     DEQUE_ASSERT_OWNER(d);
     deque_guard_lower(d);
     fj_frame *f = deque_top(d);
-    if (__builtin_expect(f >= (fj_frame *)atomic_load((const atomic_word *)&d->ends.fj_limit), 0))
+    if (__builtin_expect(f >= d->item_limit, 0))
         return deque_push_slow(d, item);
     f->fj_run = DEQUE_ITEM_RUN;
     *(void **)(void *)f->fj_data = item;
@@ -249,12 +332,13 @@ static inline void *deque_pop_above(deque *d, const fj_frame *floor)
 static inline void *deque_pop(deque *d) { return deque_pop_above(d, NULL); }
 
 /* Owner only: gives back the item the last deque_pop returned (it is in the
- * slot at top, untouched).  Release, as in deque_push. */
+ * slot at top, untouched), public again.  Release, as in deque_push. */
 static inline void deque_unpop(deque *d)
 {
     DEQUE_ASSERT_OWNER(d);
     deque_guard_lower(d);
     atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(deque_top(d) + 1));
+    (void)deque_publish(d);
 }
 
 /* Owner only: the item pop would return, without taking it (NULL if empty or

@@ -153,16 +153,18 @@ static fj_frame *frame_sync_overflowed(fj_worker *w)
 /* ---- spawn ---- */
 
 /* The spawn found its wake hint set and nobody searching (include/fj.h):
- * where membarrier is missing, every spawn (deque_init). */
+ * a worker may be parked or, where membarrier is missing, a thief asks for
+ * a publish (deque.c, point 9). */
 void fj__spawn_wake(fj_worker *w)
 {
-    if (!fj_fence_asymmetric) {
-        /* StoreLoad between the spawn's store of top and the sleeper test, which
-         * the inline spawn left out: pairs with idle_park's fence_heavy(), a
-         * full fence in this mode (idle.c, point 1). */
-        fence_full();
-        if (idle_should_signal(&w->pool->idle))
-            idle_signal_work(&w->pool->idle);
+    if (w->deque.split) {
+        /* Where membarrier is missing the hint asks for a publish (deque.c,
+         * point 9): a thief found nothing public, a worker is about to park,
+         * or nothing was public.  Cleared first, so that a request made after
+         * the clear stays set; one made before it is answered by the publish
+         * below.  Relaxed: only advice, the publish orders what matters. */
+        atomic_store(deque_wake_hint(&w->deque), 0);
+        worker_publish(w);  /* fences, then tests the sleepers */
         return;
     }
     if (idle_hint_confirm(&w->pool->idle, deque_wake_hint(&w->deque)))
@@ -210,10 +212,7 @@ static void frame_spawn_elided(fj_worker *w, fj_frame *f, fj_frame_fn run)
     /* Relaxed: read only by this worker's own sync (the frame is never stolen:
      * head moves past it under the lock below, before top publishes it). */
     atomic_store(frame_state(f), (size_t)run);
-    pthread_mutex_lock(&w->deque.lock);
-    atomic_store((atomic_word *)&w->deque.ends.fj_head, (size_t)(f + 1) | (deque_head_word(&w->deque) & FJ__HEAD_FENCED));
-    atomic_store_release((atomic_word *)&w->deque.ends.fj_top, (size_t)(f + 1));
-    pthread_mutex_unlock(&w->deque.lock);
+    deque_skip_to(&w->deque, f + 1);
 }
 
 /* Publishes frame f, written by the inline spawn, then the sleeper test.
@@ -222,6 +221,7 @@ static void frame_spawn_elided(fj_worker *w, fj_frame *f, fj_frame_fn run)
 static void frame_publish_spawned(fj_worker *w, fj_frame *f)
 {
     atomic_store_release((atomic_word *)&w->deque.ends.fj_top, (size_t)(f + 1));
+    (void)deque_publish(&w->deque);  /* split mode: public at once, as an item */
     fence_light();
     if (idle_should_signal(&w->pool->idle))
         idle_signal_work(&w->pool->idle);
@@ -367,6 +367,7 @@ static void frame_wait_stolen(fj_worker *w, fj_frame *f)
 {
     unsigned idle_rounds = 0;
     long park_ns = FJ_JOIN_PARK_NS_MIN;
+    worker_publish(w);  /* split mode: as every wait (deque.c, point 9) */
     fj_task *shadow = frame_observed(w) ? frame_shadow(w, f) : NULL;
     if (shadow)
         HOOK(w, frame_is_done(f) ? HOOK_JOIN_DONE : HOOK_JOIN_BEGIN, shadow, -1);
@@ -417,7 +418,7 @@ static fj_frame *frame_take(fj_worker *w, fj_frame *f, fj_frame_fn run)
 {
     deque *d = &w->deque;
     fj_frame *got = f;
-    if (deque_head_word(d) > (uintptr_t)f)
+    if (deque_pop_may_race(d, f))
         got = deque_pop_slow(d, f);
     if (got) {
         if (f->fj_run == run) {
@@ -494,7 +495,7 @@ static __attribute__((noinline)) fj_frame *frame_sync_slow_rest(fj_worker *w, fj
      * A sync with no spawn, in a task run from an empty deque, would claim
      * the slot below the first: not read here, frame_take reports it. */
     if (claimed && w->hooks == 0 && mine >= d->base && mine->fj_run == run) {
-        if (deque_head_word(d) <= (uintptr_t)mine || deque_pop_slow(d, mine))
+        if (!deque_pop_may_race(d, mine) || deque_pop_slow(d, mine))
             return mine;  /* the caller runs the body */
         return frame_take_below_head(w, mine, run);
     }
@@ -516,16 +517,18 @@ static __attribute__((noinline)) fj_frame *frame_sync_slow_rest(fj_worker *w, fj
 fj_frame *fj__sync_slow(fj_worker *w, fj_frame *mine, fj_frame_fn run)
 {
     deque *d = &w->deque;
-    /* Where membarrier is missing, head's fenced bit stays set and every sync
-     * comes here.  Its usual case, the caller's own frame claimed by the
-     * inline pop with no hook on and no results of spawns run at once
-     * waiting, is the inline pop's with the fence the bit asks for
-     * (deque_pop_fenced), tested first and in a function of its own, which
-     * saves no register: 13 instructions less per fork+join than inside the
-     * general path (docs/performance.md, finding 12). */
-    if (!fj_fence_asymmetric && deque_top(d) == mine && d->overflow_count == 0 && w->hooks == 0 &&
-        mine >= d->base && mine->fj_run == run && deque_pop_fenced(d, mine))
-        return mine;  /* the caller runs the body */
+    /* Where membarrier is missing, a sync of a public frame comes here (the
+     * split deque: deque.c, point 9).  Its usual case, the caller's own frame
+     * claimed by the inline pop with no hook on and no results of spawns run
+     * at once waiting, is the shrink (deque_pop_fenced), tested first and in a
+     * function of its own, which saves no register: 13 instructions less per
+     * fork+join than inside the general path (docs/performance.md, finding 12). */
+    if (d->split && deque_top(d) == mine && d->overflow_count == 0 && w->hooks == 0 && mine >= d->base &&
+        mine->fj_run == run) {
+        if (deque_pop_fenced(d, mine))
+            return mine;  /* the caller runs the body */
+        return frame_take_below_head(w, mine, run);  /* a thief has it */
+    }
     return frame_sync_slow_rest(w, mine, run);
 }
 

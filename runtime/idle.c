@@ -49,10 +49,13 @@
  *   7. A set hint with nobody parked costs one call, which clears it.
  *      Spares (managed_block.c) have no hint: no thief takes their frames.
  *   8. Where membarrier is missing, the spawn's test has no fence to pair
- *      with a full one, so the hint is set for good (deque.c, deque_init) and
- *      every spawn calls fj__spawn_wake, which issues a full fence, then tests
- *      `sleepers` as in point 1, and never clears the hint (spares' spawns
- *      too: their hint is set by deque_init, though no parker sets it).
+ *      with a full one, and the deque splits (deque.c, point 9): a typed
+ *      spawn stays private, which no sleeper needs to see, and the hint asks
+ *      for a publish.  A worker about to park still sets every hint, so each
+ *      owner's next spawn publishes, then issues a full fence and tests
+ *      `sleepers` as in point 1 (worker_publish, after fj__spawn_wake clears
+ *      the hint); every other publish does the same.  The idle words the
+ *      spawn reads say nobody searches, so a set hint is never passed over.
  *
  * Start-up, shutdown and wake paths use full fences and a mutex generously;
  * only the fork path's sleepers test (idle_should_signal) and the spawn's

@@ -222,6 +222,8 @@ int fj_managed_block(fj_managed_blocker *blocker)
     if (releasable(blocker))
         return 0;
     fj_worker *w = fj__self;
+    if (w)
+        worker_publish(w);  /* split mode: a frame the blocker waits for may be private */
     spare *s = w ? compensate(w) : NULL;
     if (w)
         java_count_add(w->pool, JAVA_BLOCKED, 1);

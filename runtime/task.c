@@ -376,6 +376,7 @@ static void join_park(fj_worker *w, fj_task *t, long timeout_ns)
 
 void task_join_help(fj_worker *w, fj_task *t)
 {
+    worker_publish(w);  /* split mode: no wait may depend on a private frame (deque.c, point 9) */
     w->help_depth++;
     HOOK(w, HOOK_JOIN_BEGIN, t, -1);
     unsigned idle_rounds = 0;

@@ -49,8 +49,10 @@ fj_task *worker_steal_random(fj_worker *w, bool wait)
     if (v >= w->index)
         v++;  /* never ourselves */
     fj_worker *victim = pool->workers[v];
-    if (deque_size(&victim->deque) == 0)
+    if (deque_size(&victim->deque) == 0) {
+        deque_ask_if_private(&victim->deque);
         return NULL;
+    }
     /* One task, never a batch: extras kept in our deque would lie below the
      * floor of the task we run, where neither our joins nor their joiners
      * could reach them while we wait (task.c, point 2). */
@@ -66,6 +68,17 @@ fj_task *worker_steal_random(fj_worker *w, bool wait)
     if (deque_size(&victim->deque) > 0 && idle_should_signal(&pool->idle))
         idle_signal_work(&pool->idle);
     return taken;
+}
+
+void worker_publish(fj_worker *w)
+{
+    if (!deque_publish(&w->deque))
+        return;
+    /* StoreLoad between the publish and the sleeper test: pairs with
+     * idle_park's fence_heavy(), a full fence in this mode (idle.c, point 1). */
+    fence_full();
+    if (idle_should_signal(&w->pool->idle))
+        idle_signal_work(&w->pool->idle);
 }
 
 fj_task *worker_find_work(fj_worker *w, unsigned attempts, bool wait)

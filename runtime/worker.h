@@ -65,6 +65,12 @@ struct fj_task *worker_find_work(fj_worker *w, unsigned attempts, bool wait);
  * moving on. */
 struct fj_task *worker_steal_random(fj_worker *w, bool wait);
 
+/* Split mode (no membarrier: deque.c, point 9): makes the worker's private
+ * frames public and wakes a parked worker if one may be; nothing elsewhere.
+ * Called by a spawn that found its hint set, and by an owner about to wait
+ * (a join, a managed block), so that no wait can depend on a private frame. */
+void worker_publish(fj_worker *w);
+
 /* Takes from the injector, counting it; NULL if empty. */
 struct fj_task *worker_take_injected(fj_worker *w);
 

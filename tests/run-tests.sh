@@ -47,9 +47,10 @@ for bin in "$dir"/unit/* "$dir"/stress/*; do
     run_cases "$bin"
 done
 # The deque and the typed tasks again without membarrier (FJ_FENCE=full), as
-# where the kernel lacks it: every pop fences, every typed sync takes the
-# library's path, and every typed spawn calls the library to fence before its
-# sleeper test (runtime/frame.c, fj__spawn_wake); fj.hpp's
+# where the kernel lacks it: the deque splits (runtime/deque.c, point 9), so
+# typed frames are private until a thief asks, a spawn that finds its hint set
+# publishes (runtime/frame.c, fj__spawn_wake), a sync of a public frame or an
+# item fences, and every item push publishes at once; fj.hpp's
 # joins (of two, and of more) fork through the same typed frames; tracing and
 # the profiler send spawns to the slow path and back; non-strict joins wait
 # on fj_tasks among typed frames.

@@ -78,9 +78,8 @@
  * serial elision (FRAME_RAN_AT_SPAWN) is not modelled; a task the owner
  * takes (pop, deque_remove) runs as one step that pushes nothing, and t's
  * joiners on other workers do only what the thief kinds say (no parking, no
- * injector).  -DSYMMETRIC is the
- * mode without membarrier (deque_init sets the bit for good, fence_heavy is
- * fence_full, deque_pop_fence only fences).  A steal's trylock may
+ * injector).  This is the mode with membarrier; where it is missing the
+ * deque splits (deque.c, point 9), which split.pml models.  A steal's trylock may
  * fail whenever the lock is busy (wait = false) or wait for it (wait = true).
  * On x86 every load is an acquire and every store a release, so the acquire
  * load of head in the pops and the release stores of head by thieves are
@@ -290,10 +289,7 @@ inline LOWER(f)
     UNLOCK(me)
 }
 
-/* deque_pop_slow (deque.c): got = f when the owner holds frame f, else 0.
- * With -DSYMMETRIC its first half (fence, then head compared with f) is also
- * what the typed sync's deque_pop_fenced (deque.h) does before it, with the
- * same steps; one that fails goes on to deque_pop_slow, i.e. to the rest here. */
+/* deque_pop_slow (deque.c): got = f when the owner holds frame f, else 0. */
 inline POP_SLOW(f, got)
 {
     got = 0;
@@ -304,7 +300,6 @@ inline POP_SLOW(f, got)
 #ifndef MUT_POP_FENCED_NO_FENCE
         FLUSH(me);                              /* fence_full() */
 #endif
-#ifndef SYMMETRIC                               /* if (!fj_fence_asymmetric) return; */
         if
         :: fenced_pops_left > 0 -> fenced_pops_left--
         :: fenced_pops_left == 0 && novf > 0 -> skip    /* overflow results wait: keep fencing */
@@ -327,7 +322,6 @@ inline POP_SLOW(f, got)
 #endif
             fi
         fi;
-#endif
         /* ---- back in deque_pop_slow: look again (acquire) ---- */
         LOAD(me, HEAD, hw);
         if
@@ -938,11 +932,7 @@ proctype thief(byte me)
 #ifndef MUT_NO_THIEF_FENCE
         if
         :: hw & HF -> FLUSH(me)                 /* fence_full() */
-#ifdef SYMMETRIC
-        :: else -> FLUSH(me)                    /* fence_heavy() is fence_full() */
-#else
         :: else -> MEMBARRIER()                 /* fence_heavy() */
-#endif
         fi;
 #endif
 #ifdef MUT_SET_FENCED_AFTER_BARRIER
@@ -1104,11 +1094,7 @@ init
 {
     byte i;
     mem[TOP] = BASE;
-#ifdef SYMMETRIC
-    mem[HEAD] = BASE | HF;   /* no membarrier: the bit is set for good (deque_init) */
-#else
-    mem[HEAD] = BASE;        /* asymmetric mode: the bit starts clear (deque_init) */
-#endif
+    mem[HEAD] = BASE;        /* the bit starts clear (deque_init) */
     atomic {
         run owner();
         i = 1;

@@ -1,35 +1,43 @@
-/* split.pml - a DESIGN model, not yet the code: the split deque proposed for
- * the mode without membarrier (docs/performance.md, "Not done yet", and
- * finding 12), under x86-TSO (tso.pml).  Today that mode fences every typed
- * pop and spawn; the design lets the owner's frames above a split S be
- * private, so spawning and syncing them needs no fence, as in Lace.
+/* split.pml - the split deque of the mode without membarrier (runtime/deque.c,
+ * point 9; docs/performance.md, finding 12), under x86-TSO (tso.pml).  There
+ * the owner's newest frames are private until a thief asks, so spawning and
+ * syncing them needs no fence, as in Lace.
  *
- * The words (mem[]), and the C field each would be:
+ * The words (mem[]), and the C field each is:
  *   T     the owner's top (d->ends.fj_top): written by the owner only;
- *         thieves read it only to decide whether to ask for a split
+ *         thieves read it only to decide whether to ask for a publish
  *   S     the split (d->ends.fj_head in this mode, so the inline sync's one
  *         compare "head above f" becomes "f is public"): frames below S are
  *         public; written by the owner only (release), read by thieves
- *         under the lock
- *   H     the thieves' end (a deque-private word in this mode): written
- *         under the lock by thieves, and by the owner under the lock
+ *   H     the thieves' end (d->thieves_end): written under the lock by
+ *         thieves, and by the owner under the lock
  *   HINT  the owner's wake hint (d->ends.fj_wake_hint), which a typed spawn
- *         already tests: a thief that finds no public frame but sees
- *         private ones sets it, and the owner's next spawn publishes
+ *         tests: a thief that finds no public frame but sees private ones
+ *         sets it (deque_ask_if_private), and the owner's next spawn
+ *         publishes (fj__spawn_wake)
  *   slots: each frame's id, and its state (DONE once a thief ran it)
  *
  * Owner (thread 0), in every order the checker chooses, spawns frames
  * 1..NF (typed: LIFO syncs) and syncs its newest; at the end it syncs all.
- *   spawn:   slot[T] = id; T = T + 1; if HINT: HINT = 0, S = any value in
- *            (S, T] (publish: half, all, or anything between).  No fence.
- *   sync:    f = T - 1; T = f; if f >= S: private, take it (no fence).
+ *   spawn (include/fj.h, fj__spawn_wake): slot[T] = id; T = T + 1; if HINT:
+ *            HINT = 0, S = any value in (S, T] (the code publishes all,
+ *            S = T).  No fence.  With -DPUBLISH_ANY it may also publish
+ *            unasked, leaving HINT alone: item pushes (deque_push_slow),
+ *            spawns under hooks and an owner about to wait (worker_publish).
+ *   sync (fj__sync_pop_at, deque_pop_fenced, deque_pop_decide, deque_lower):
+ *            f = T - 1; T = f; if f >= S: private, take it (no fence).
  *            Else shrink: S = f; FENCE; if H <= f take it; else LOCK and
- *            look again: H <= f take it, else a thief has it: wait for
- *            DONE, then lower (H = S = f) and UNLOCK.
- * Thief (threads 1..NTHIEVES), STEALS attempts each:
+ *            look again: H <= f take it, else a thief has it: T = S = f + 1,
+ *            UNLOCK, wait for DONE, then LOCK, lower (H = S = T = f), UNLOCK.
+ * Thief (threads 1..NTHIEVES, deque_steal_split), STEALS attempts each:
  *   LOCK; h = H; s = S; if h < s: H = h + 1; FENCE; s = S; if h + 1 > s:
  *   H = h (give back) else take slot h; UNLOCK; run it; DONE.
  *   If h >= s: if T > s: HINT = 1 (ask).  UNLOCK.
+ * The hint is also set whenever nothing is public (deque_init, a thief that
+ * takes the last public frame, a sync that leaves nothing public, the
+ * lower), so that the first spawn into an empty public part publishes: a
+ * request is answered only at the owner's next spawn, and without this
+ * FJ_SPAWN(a); leaf(); FJ_SYNC(a) would keep a private for the whole leaf.
  *
  * Properties, checked exhaustively:
  *   - every frame is taken exactly once, by its sync or by one thief, and
@@ -40,39 +48,30 @@
  *     (COMMIT_HOOK_P), nor one a thief may still read;
  *   - no deadlock (invalid end states).
  *
- * Not in this model yet (the code would need each): item frames and
- * fj_task pushes (the design publishes them at once, S = T, so they keep
- * today's fenced pops: limit stays at the base in this mode, so every push
- * takes deque_push_slow, while typed spawns test the guard, raised to the
- * range's end), tombstones, ruled steals and compaction (all under the lock,
- * where S and H are both still), the overflow stack, and the wake-up side: a
- * parking worker already sets every worker's hint, which would then also
- * ask for a split, and the owner's publish would fence and wake it (idle.pml
- * models that handshake with today's words).  Only typed frames would be private,
- * and only their spawner waits for one (its sync), so no wait can depend on
- * a private frame of another worker: the non-strict joins are of fj_tasks,
- * which are public.  For parallelism, though, an owner about to wait (a
- * join's slow path) should publish its frames first, so that helpers see
- * them.
- *
- * Latency, and the policy the code needs beyond the model.  Here the owner
- * publishes only when asked, so a request is answered at its next spawn: a
- * spawn followed by a long serial call (FJ_SPAWN(a); leaf(); FJ_SYNC(a))
- * would keep a private for the whole call, and the plainest two-way split
- * would run serially.  So the hint should be set whenever nothing is
- * public: by deque_init, by a thief that takes the last public frame, and
- * by the owner's sync that shrinks S down to H.  The first spawn into an
- * empty public part then publishes (with today's fence and sleepers' test),
- * and a recursion keeps one public frame at its bottom, the largest: at one
- * worker fib would pay a fence at its first spawn and at its last sync, and
- * a loop of spawn, call, sync two per pair, as today.  The model sets the
- * hint in those places (NOTHING_PUBLIC_ASKS, the thief's last take, init);
- * the properties above hold with it.
+ * Left out, each with the argument that covers it:
+ *   - batches: the runtime steals one frame at a time (deque_steal,
+ *     deque_steal_ruled); deque_steal_batch, used by tests only, gives back
+ *     what the shrink took as in deque.pml's batches;
+ *   - item frames: public at once (-DPUBLISH_ANY), and an item pop takes
+ *     the shrink's path (deque_pop_slow), the steps of a typed sync here;
+ *   - tombstones, ruled steals, compaction, lowering past item frames and
+ *     serial elision: all under the lock, where S and H are both still
+ *     (deque.pml checks them in the mode with membarrier);
+ *   - the overflow stack and observers: they keep FJ__HEAD_FENCED on S,
+ *     which sends every pop to deque_pop_slow and which thieves ignore;
+ *   - the wake-up side: a publish is followed by a full fence and the
+ *     sleepers' test (worker_publish), idle.pml's handshake; a parking
+ *     worker sets every hint, which asks each owner for a publish;
+ *   - while the owner waits for a stolen frame it may spawn above it (it
+ *     helps): those frames start from the state this model starts from.
+ * Only typed frames are private, and only their spawner waits for one (its
+ * sync), so no wait of another worker depends on a private frame; an owner
+ * about to wait (an fj_task's join, a managed block) publishes first.
  *
  * Mutants (each must fail): MUT_NO_SHRINK_FENCE (the shrink's FENCE left
  * out), MUT_NO_THIEF_FENCE, MUT_SYNC_READS_THIEVES_END (the sync compares its
- * frame with H, as today's does with head, instead of with S),
- * MUT_THIEF_PAST_SPLIT (a thief claims up to T instead of S).
+ * frame with H, as the mode with membarrier does with head, instead of with
+ * S), MUT_THIEF_PAST_SPLIT (a thief claims up to T instead of S).
  */
 
 #ifndef NTHIEVES
@@ -139,6 +138,15 @@ inline TAKE(v)
     }
 }
 
+/* -DPUBLISH_ANY: the owner may publish at any spawn, asked or not (items,
+ * spawns under hooks, and an owner about to wait publish at once). */
+#ifdef PUBLISH_ANY
+#undef PUBLISH_ANY
+#define PUBLISH_ANY true
+#else
+#define PUBLISH_ANY false
+#endif
+
 #ifdef MUT_NO_SHRINK_FENCE
 #define SHRINK_FENCE skip
 #else
@@ -175,8 +183,12 @@ proctype owner()
         STORE(me, T, t + 1);
         LOAD(me, HINT, v);
         if
+        :: v != 0 -> STORE(me, HINT, 0); v = 1   /* fj__spawn_wake: asked */
+        :: v == 0 && PUBLISH_ANY -> v = 1        /* worker_publish, deque_push_slow: unasked */
+        :: v == 0 -> skip
+        fi;
+        if
         :: v != 0 ->
-            STORE(me, HINT, 0);
             LOAD(me, S, s);
             /* publish: any split in (S, T + 1] */
             pick = s + 1;
@@ -215,13 +227,22 @@ proctype owner()
                 :: h <= f -> LOAD(me, ID(f), v); TAKE(v); REACHED(5); NOTHING_PUBLIC_ASKS(h, f)
                 :: else ->
                     REACHED(4);
-                    /* stolen: wait for the thief's DONE, then lower */
+                    /* stolen (deque_pop_decide): top and S back above f,
+                     * nothing public; wait for the thief's DONE without the
+                     * lock, then lower under it (deque_lower) */
+                    STORE(me, T, f + 1);
+                    STORE(me, S, f + 1);
+                    STORE(me, HINT, 1);
+                    UNLOCK(me);
                     do
                     :: LOAD(me, STATE(f), v); if :: v == DONE -> break :: else fi
                     od;
+                    LOCK(me);
                     assert(reading[f] == 0);
+                    STORE(me, STATE(f), 0);
                     STORE(me, H, f);
                     STORE(me, S, f);
+                    STORE(me, T, f);
                     NOTHING_PUBLIC_ASKS(f, f)
                 fi;
                 UNLOCK(me)

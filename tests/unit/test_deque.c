@@ -215,11 +215,13 @@ static void batch_steal_takes_half_oldest_first(void)
     deque_destroy(&d);
 }
 
-/* FJ_FENCE=full gives the symmetric mode even where membarrier works, so the
- * suite's FJ_FENCE=full pass (tests/run-tests.sh) runs what a kernel without
- * membarrier runs: every pop fenced (head's bit), every spawn's sleeper test
- * through the library, which fences first (the wake hint set for good, and
- * idle words that say nobody searches, whatever the pool's are). */
+/* FJ_FENCE=full gives the mode without membarrier even where membarrier
+ * works, so the suite's FJ_FENCE=full pass (tests/run-tests.sh) runs what a
+ * kernel without it runs: the split deque (deque.c, point 9), whose owner's
+ * frames are private until asked for (the wake hint set at first, since
+ * nothing is public, and idle words that say nobody searches, whatever the
+ * pool's are, so that a spawn that finds its hint set calls fj__spawn_wake),
+ * with every item push taking the slow path, which publishes it. */
 static void fence_mode_follows_fj_fence(void)
 {
     deque d;
@@ -232,8 +234,10 @@ static void fence_mode_follows_fj_fence(void)
         CHECK(symmetric);
     else if (supported > 0 && (supported & MEMBARRIER_CMD_PRIVATE_EXPEDITED))
         CHECK(!symmetric);  /* auto, or unset: membarrier where the kernel has it */
-    CHECK_EQ(symmetric, (deque_head_word(&d) & FJ__HEAD_FENCED) != 0);
-    CHECK(d.ends.fj_limit == d.end); /* spawns and pushes stay inline in both modes */
+    CHECK_EQ(symmetric, d.split);
+    CHECK_EQ(0, (long)(deque_head_word(&d) & FJ__HEAD_FENCED)); /* no pop is fenced at first */
+    CHECK(d.ends.fj_limit == d.end);                            /* typed spawns stay inline in both modes */
+    CHECK(d.item_limit == (symmetric ? d.base : d.end));
     CHECK_EQ(symmetric, d.ends.fj_wake_hint != 0);
     /* A pool whose words say one worker sleeps and one searches: the inline
      * spawn reads them as they are with membarrier; without it, it must read
@@ -247,7 +251,132 @@ static void fence_mode_follows_fj_fence(void)
     setenv("FJ_FENCE", forced ? "auto" : "full", 1);
     CHECK_EQ(0, deque_init(&d, 8));
     CHECK_EQ(symmetric, !fj_fence_asymmetric);
-    CHECK_EQ(symmetric, (deque_head_word(&d) & FJ__HEAD_FENCED) != 0);
+    CHECK_EQ(symmetric, d.split);
+    deque_destroy(&d);
+}
+
+/* ---- the split deque (deque.c, point 9), on one thread ---- */
+
+/* Each case below makes its deque in the mode without membarrier, whatever
+ * the process's mode: a deque takes its mode from fj_fence_asymmetric when it
+ * is made, and keeps it.  (The fences the split deque issues are full ones
+ * in either mode.) */
+static void init_split(deque *d, size_t frames)
+{
+    fence_init();
+    bool asymmetric = fj_fence_asymmetric;
+    fj_fence_asymmetric = false;
+    CHECK_EQ(0, deque_init(d, frames));
+    fj_fence_asymmetric = asymmetric;
+    CHECK(d->split);
+}
+
+/* What the inline typed spawn does (include/fj.h), short of its hint test. */
+static fj_frame *spawn_private(deque *d)
+{
+    fj_frame *f = deque_top(d);
+    f->fj_run = some_runner;
+    atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
+    return f;
+}
+
+static bool hint_set(deque *d) { return atomic_load(deque_wake_hint(d)) != 0; }
+static void hint_clear(deque *d) { atomic_store(deque_wake_hint(d), 0); }
+
+/* Typed frames stay private: a thief takes nothing, but asks (sets the
+ * owner's wake hint); after the publish it takes the oldest. */
+static void split_frames_stay_private_until_asked_for(void)
+{
+    deque d;
+    init_split(&d, 64);
+    CHECK(hint_set(&d)); /* nothing public: the first spawn must publish */
+    hint_clear(&d);
+    fj_frame *oldest = spawn_private(&d);
+    spawn_private(&d);
+    spawn_private(&d);
+    CHECK_EQ(0, deque_size(&d));
+    CHECK(!hint_set(&d));
+    CHECK(deque_steal(&d, true) == NULL);
+    CHECK(hint_set(&d)); /* the thief asked */
+    hint_clear(&d);
+    CHECK(deque_publish(&d));
+    CHECK(!deque_publish(&d)); /* nothing new */
+    CHECK_EQ(3, deque_size(&d));
+    void *taken = deque_steal(&d, true);
+    CHECK(deque_is_tagged_frame(taken) && deque_tagged_frame(taken) == oldest);
+    CHECK(!hint_set(&d)); /* two public frames are left */
+    deque_destroy(&d);
+}
+
+/* Items are public at once, LIFO for the owner and FIFO for thieves, and a
+ * private frame's sync needs nothing of the deque's words. */
+static void split_items_are_public_at_once(void)
+{
+    deque d;
+    init_split(&d, 64);
+    fj_frame *typed = spawn_private(&d);
+    for (long i = 0; i < 4; i++)
+        CHECK_EQ(DEQUE_PUSHED, deque_push(&d, ITEM(i)));
+    CHECK_EQ(5, deque_size(&d)); /* the typed frame below them too */
+    CHECK_EQ(3, INDEX(deque_pop(&d)));
+    void *taken = deque_steal(&d, true);
+    CHECK(deque_is_tagged_frame(taken) && deque_tagged_frame(taken) == typed);
+    CHECK_EQ(0, INDEX(deque_steal(&d, true)));
+    CHECK_EQ(2, INDEX(deque_pop(&d)));
+    CHECK_EQ(1, INDEX(deque_pop(&d)));
+    CHECK(deque_pop(&d) == NULL);
+    CHECK_EQ(0, deque_size(&d));
+    deque_destroy(&d);
+}
+
+/* The typed sync of a public frame: the owner's shrink takes it back, and
+ * the shrink down to the thieves' end asks for the next publish. */
+static void split_shrink_takes_public_frames_back(void)
+{
+    deque d;
+    init_split(&d, 64);
+    fj_frame *a = spawn_private(&d), *b = spawn_private(&d);
+    CHECK(deque_publish(&d));
+    hint_clear(&d);
+    atomic_store((atomic_word *)&d.ends.fj_top, (size_t)b); /* the inline pop's claim */
+    CHECK(deque_pop_fenced(&d, b));
+    CHECK_EQ(1, deque_size(&d));
+    CHECK(!hint_set(&d)); /* a is still public */
+    atomic_store((atomic_word *)&d.ends.fj_top, (size_t)a);
+    CHECK(deque_pop_fenced(&d, a));
+    CHECK_EQ(0, deque_size(&d));
+    CHECK(hint_set(&d)); /* nothing public: the next spawn publishes */
+    CHECK(deque_top(&d) == d.base);
+    deque_destroy(&d);
+}
+
+/* A thief took the frame: the shrink finds its claim, decides under the lock
+ * that the frame is gone, and the sync waits, then lowers past it. */
+static void split_stolen_frame_is_lowered_after_its_sync(void)
+{
+    deque d;
+    init_split(&d, 64);
+    fj_frame *a = spawn_private(&d);
+    CHECK(deque_publish(&d));
+    hint_clear(&d);
+    void *taken = deque_steal(&d, true);
+    CHECK(deque_tagged_frame(taken) == a);
+    CHECK(hint_set(&d)); /* the thief took the last public frame */
+    CHECK_EQ(1, (long)a->fj_state); /* FRAME_STOLEN */
+    atomic_store((atomic_word *)&d.ends.fj_top, (size_t)a);
+    CHECK(!deque_pop_fenced(&d, a));
+    CHECK(deque_top(&d) == a + 1); /* given back, the slot still pinned */
+    CHECK_EQ(0, deque_size(&d));
+    fj_frame *b = spawn_private(&d); /* above the stolen frame (a helper's spawn) */
+    CHECK(b == a + 1);
+    CHECK(deque_publish(&d));
+    CHECK_EQ(1, deque_size(&d));
+    atomic_store((atomic_word *)&d.ends.fj_top, (size_t)b);
+    CHECK(deque_pop_fenced(&d, b));
+    deque_lower(&d, a);
+    CHECK(deque_top(&d) == a && deque_head(&d) == a && deque_public_end(&d) == a);
+    CHECK_EQ(0, (long)a->fj_state);
+    CHECK(spawn_private(&d) == a); /* the slot is reused */
     deque_destroy(&d);
 }
 
@@ -261,5 +390,9 @@ static const check_case cases[] = {
     {"full_deque_refuses_and_loses_nothing", full_deque_refuses_and_loses_nothing, CHECK_ONCE},
     {"typed_frames_are_taken_alone", typed_frames_are_taken_alone, CHECK_ONCE},
     {"every_move_of_top_lowers_the_spawn_guard", every_move_of_top_lowers_the_spawn_guard, CHECK_ONCE},
+    {"split_frames_stay_private_until_asked_for", split_frames_stay_private_until_asked_for, CHECK_ONCE},
+    {"split_items_are_public_at_once", split_items_are_public_at_once, CHECK_ONCE},
+    {"split_shrink_takes_public_frames_back", split_shrink_takes_public_frames_back, CHECK_ONCE},
+    {"split_stolen_frame_is_lowered_after_its_sync", split_stolen_frame_is_lowered_after_its_sync, CHECK_ONCE},
 };
 CHECK_MAIN(cases)

@@ -635,6 +635,55 @@ static void spawn_wakes_a_parked_worker(void)
     CHECK_RC(0, fj_pool_destroy(wake.pool));
 }
 
+/* A spawn under others stays private where membarrier is missing (the
+ * split deque: runtime/deque.c, point 9) until a thief asks for it; the
+ * owner's next spawn then publishes it.  Here the owner spawns `first` (the
+ * first frame of an empty public part, public at once) and `second`, then
+ * keeps spawning and syncing empty tasks until `second` has run on the other
+ * worker: with no publish on request it would wait for ever.  Both modes. */
+static struct {
+    int owner;
+    int second_ran_on;  /* worker index + 1 */
+} asked;
+
+FJ_VOID_TASK(nothing, int, unused) {}
+
+FJ_VOID_TASK(first_of_two, int, unused) {}
+
+FJ_VOID_TASK(second_of_two, int, unused)
+{
+    __atomic_store_n(&asked.second_ran_on, fj_current_worker_index() + 1, __ATOMIC_RELEASE);
+}
+
+FJ_VOID_TASK(spawn_until_taken, int, unused)
+{
+    asked.owner = fj_current_worker_index();
+    FJ_SPAWN(first_of_two, 0);
+    FJ_SPAWN(second_of_two, 0);
+    while (!__atomic_load_n(&asked.second_ran_on, __ATOMIC_ACQUIRE)) {
+        FJ_SPAWN(nothing, 0);
+        FJ_SYNC(nothing);
+        sched_yield();
+    }
+    FJ_SYNC(second_of_two);
+    FJ_SYNC(first_of_two);
+}
+
+static void private_spawns_reach_a_thief(void)
+{
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = 2;
+    fj_pool *pool;
+    CHECK_RC(0, fj_pool_create(&pool, &config));
+    for (int round = 0; round < 20; round++) {
+        asked.second_ran_on = 0;
+        FJ_RUN(pool, spawn_until_taken, 0);
+        CHECK_EQ(1 - asked.owner + 1, asked.second_ran_on);
+    }
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static const check_case cases[] = {
     {"join_under_an_unsynced_spawn", join_under_an_unsynced_spawn, CHECK_PER_WORKERS},
     {"spawns_stay_in_order_after_an_overflow", spawns_stay_in_order_after_an_overflow, CHECK_ONCE},
@@ -655,5 +704,6 @@ static const check_case cases[] = {
     {"sync_helps_the_thief_of_an_older_spawn", sync_helps_the_thief_of_an_older_spawn, CHECK_ONCE},
     {"sync_without_spawn_is_reported", sync_without_spawn_is_reported, CHECK_ONCE},
     {"spawn_wakes_a_parked_worker", spawn_wakes_a_parked_worker, CHECK_ONCE},
+    {"private_spawns_reach_a_thief", private_spawns_reach_a_thief, CHECK_ONCE},
 };
 CHECK_MAIN(cases)
