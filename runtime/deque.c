@@ -378,7 +378,8 @@ bool deque_pop_decide(deque *d, fj_frame *f)
     fj_frame *h = (fj_frame *)atomic_load(&d->thieves_end);
     bool got = h <= f;
     if (!got) {
-        /* Relaxed under the lock: thieves read S only under it. */
+        /* Relaxed under the lock: thieves claim only under it (their looks
+         * outside it decide nothing but whether to ask). */
         atomic_store((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
         atomic_store((atomic_word *)&d->ends.fj_head, (size_t)(f + 1) | (deque_head_word(d) & FJ__HEAD_FENCED));
     }

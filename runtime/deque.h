@@ -51,12 +51,13 @@ typedef struct deque {
     /* The public layout (include/fj.h) first, so inline spawn and sync find
      * it at the start of a worker: top, limit, idle, the wake hint and the
      * spawn guard on the owner's line (top, limit and the guard written by the
-     * owner, idle fixed, the hint by the owner and by workers about to park:
-     * idle.c), then head on
+     * owner, idle fixed, the hint by the owner, by workers about to park
+     * (idle.c) and, in split mode, by thieves asking for frames), then head on
      * the thieves' line.  head = the oldest frame a thief may take, plus the
      * FJ__HEAD_FENCED bit while the owner's pops must fence (deque.c, 7);
      * written by thieves, and by the owner in deque_lower and when it stops
-     * fencing, always under the lock. */
+     * fencing, always under the lock.  In split mode fj_head holds the
+     * split S instead, written by the owner only (point 9). */
     fj_deque_ends ends;
     pthread_mutex_t lock;
     /* Split mode only: the thieves' end, written under the lock (by thieves,
@@ -216,18 +217,21 @@ static inline fj_frame *deque_public_end(const deque *d)
     return deque_top(d);
 }
 
-/* Owner only, split mode (no membarrier): frame f is the newest (top == f,
- * the inline pop's store) and public (f below S).  Shrinks the public part
- * to below f, then looks at the thieves' end: true if the owner now holds f;
- * false with f taken by a thief, top back at f + 1 (deque_pop_slow's
- * answers).  The typed sync's usual case there (fj__sync_slow); it leaves
- * the spawn guard up (docs/performance.md, finding 12). */
+/* Owner only, split mode: deque_pop_fenced's shrink met a thief's claim;
+ * decides under the lock (deque.c, point 9). */
 bool deque_pop_decide(deque *d, fj_frame *f);
 /* Sets the owner's wake hint: its next spawn publishes (deque.c, point 9). */
 void deque_ask(deque *d);
 /* Whether the owner's pops must stay fenced / slow: results of spawns run at
  * once wait for their syncs, or an observer sees every sync. */
 static inline bool deque_pops_pinned(const deque *d) { return d->overflow_count > 0 || d->pinned_fenced; }
+
+/* Owner only, split mode (no membarrier): frame f is the newest (top == f,
+ * the inline pop's store) and public (f below S).  Shrinks the public part
+ * to below f, then looks at the thieves' end: true if the owner now holds f;
+ * false with f taken by a thief, top back at f + 1 (deque_pop_slow's
+ * answers).  The typed sync's usual case there (fj__sync_slow); it leaves
+ * the spawn guard up (docs/performance.md, finding 12). */
 static inline bool deque_pop_fenced(deque *d, fj_frame *f)
 {
     DEQUE_ASSERT_OWNER(d);
