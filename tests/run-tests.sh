@@ -50,12 +50,13 @@ done
 # where the kernel lacks it: the deque splits (runtime/deque.c, point 9), so
 # typed frames are private until a thief asks, a spawn that finds its hint set
 # publishes (runtime/frame.c, fj__spawn_wake), a sync of a public frame or an
-# item fences, and every item push publishes at once; fj.hpp's
+# item fences, every item push publishes at once, and an owner about to wait
+# publishes (test_java_pool's managed block of a typed spawn); fj.hpp's
 # joins (of two, and of more) fork through the same typed frames; tracing and
 # the profiler send spawns to the slow path and back; non-strict joins wait
 # on fj_tasks among typed frames.
 for bin in unit/test_deque unit/test_typed unit/test_forkjoin unit/test_fj_hpp unit/test_join_many unit/test_trace \
-    unit/test_profile stress/stress_deque stress/stress_nonstrict \
+    unit/test_profile unit/test_java_pool stress/stress_deque stress/stress_nonstrict \
     stress/stress_typed stress/stress_settle stress/stress_forkjoin; do
     [ -x "$dir/$bin" ] || continue
     if [ -n "$tier" ]; then case "$bin" in $tier/*) ;; *) continue ;; esac; fi
