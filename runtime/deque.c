@@ -267,7 +267,9 @@ void deque_ask(deque *d)
 
 /* Under the lock: head = h, top = t, and in split mode S = t (every frame
  * left in [h, t) is public) with the owner's bit kept.  No thief is between
- * its claim and its check, so none is undone. */
+ * its claim and its check, so none is undone.  Relaxed stores: thieves claim
+ * only under the lock, whose unlock orders these and the frames before them
+ * (their looks outside it decide nothing but whether to ask). */
 static void deque_set_ends_locked(deque *d, fj_frame *h, fj_frame *t)
 {
     uintptr_t bit = deque_head_word(d) & FJ__HEAD_FENCED;
@@ -392,7 +394,7 @@ bool deque_pop_decide(deque *d, fj_frame *f)
 /* deque_pop_slow in split mode (point 9). */
 static fj_frame *deque_pop_split(deque *d, fj_frame *f)
 {
-    if (f < d->base) {  /* the deque is empty: give the claim back */
+    if (f < d->base) {  /* the deque is empty: give the claim back (release, as in deque_push) */
         atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
         return NULL;
     }
@@ -400,9 +402,12 @@ static fj_frame *deque_pop_split(deque *d, fj_frame *f)
     if ((word & ~FJ__HEAD_FENCED) > (uintptr_t)f)
         return deque_pop_fenced(d, f) ? f : NULL;  /* f is public: shrink */
     /* f is private: ours without a fence.  The bit goes once nothing needs
-     * it (only the owner writes fj_head in this mode). */
+     * it (only the owner writes fj_head in this mode).  Release, though S
+     * stays: a thief that acquires this value must also see the frames the
+     * store that set S published (a plain store after it would not carry
+     * them: it is no part of that store's release sequence). */
     if ((word & FJ__HEAD_FENCED) && !deque_pops_pinned(d))
-        atomic_store((atomic_word *)&d->ends.fj_head, word & ~FJ__HEAD_FENCED);
+        atomic_store_release((atomic_word *)&d->ends.fj_head, word & ~FJ__HEAD_FENCED);
     return f;
 }
 
@@ -660,7 +665,8 @@ bool deque_remove(deque *d, const void *item)
     if (found && f == t) {
         atomic_store((atomic_word *)&d->ends.fj_top, (size_t)(t - 1));  /* the newest: a pop */
         uintptr_t word = deque_head_word(d);
-        if (d->split && (word & ~FJ__HEAD_FENCED) > (uintptr_t)(t - 1))  /* S no higher than top */
+        /* S no higher than top.  Relaxed under the lock, as deque_set_ends_locked's. */
+        if (d->split && (word & ~FJ__HEAD_FENCED) > (uintptr_t)(t - 1))
             atomic_store((atomic_word *)&d->ends.fj_head, (size_t)(t - 1) | (word & FJ__HEAD_FENCED));
     } else if (found)
         f[-1].fj_run = DEQUE_TOMB_RUN;
