@@ -30,6 +30,14 @@
 # Where Lace ran a program, each fj system's time over Lace's is also taken
 # round by round (bench/pair.sh): the median of those quotients goes to
 # build/bench/ratios.csv and is printed under the program's cells.
+#
+# The fine programs' binaries exist once per code phase (mk/bench.mk,
+# FINE_PHASE_PADS: build/bench/fine/ and its phaseN/ folders), because where
+# the code falls in the CPU's 64-byte fetch windows moves a fine cell by up to
+# 30 % (docs/performance.md, finding 13).  Round r of every fine cell runs the
+# binary of phase r mod P, every system alike, and a program with fine cells
+# runs its rounds up to a multiple of P, so that each phase is timed as often:
+# a cell's median is then over the placements, not one draw of them.
 mode=${1:-quick}
 dir=build/bench
 csv=$dir/results.csv
@@ -82,18 +90,26 @@ fi
 
 fine_programs=" dfs knapsack pi "   # only in bench/fine (fib is in both suites)
 fine_systems=" fj-typed fj-classic fj++ fj++cx lace "
+phases=fine
+for p in $dir/fine/phase*; do [ -d "$p" ] && phases="$phases fine/${p##*/}"; done
+nphases=$(echo $phases | wc -w)
 
-command_of() {  # system [program] -> command prefix, or empty if unavailable
+fine_bin() {  # system [round] -> the fine binary of that round's phase (round 1: fine/)
+    echo "$dir/$(echo $phases | awk -v r="${2:-1}" '{ print $((r - 1) % NF + 1) }')/$1"
+}
+
+command_of() {  # system [program [round]] -> command prefix, or empty if unavailable
+    fine_path=$(fine_bin "$1" "$3")
     case "$fine_programs" in
     *" $2 "*)
-        case "$fine_systems serial " in *" $1 "*) [ -x $dir/fine/$1 ] && echo "$dir/fine/$1" ;; esac
+        case "$fine_systems serial " in *" $1 "*) [ -x "$fine_path" ] && echo "$fine_path" ;; esac
         return ;;
     esac
     case $1 in
     java) [ -f $dir/java/Bench.class ] && echo "java -Xss16m -Xmx3g -cp $dir/java Bench" ;;
-    fj-classic | fj++cx | lace) [ -x $dir/fine/$1 ] && [ "${2:-fib}" = fib ] && echo "$dir/fine/$1" ;;
+    fj-classic | fj++cx | lace) [ -x "$fine_path" ] && [ "${2:-fib}" = fib ] && echo "$fine_path" ;;
     fj-typed | fj++)  # fib: bench/fine's (Lace's flags); the others: fj_typed_bench.c, fjxx_bench.cpp
-        if [ "${2:-fib}" = fib ]; then [ -x $dir/fine/$1 ] && echo "$dir/fine/$1"
+        if [ "${2:-fib}" = fib ]; then [ -x "$fine_path" ] && echo "$fine_path"
         elif [ $1 = fj++ ]; then [ -x $dir/fjxx_bench ] && echo "$dir/fjxx_bench"
         else [ -x $dir/fj-typed_bench ] && echo "$dir/fj-typed_bench"; fi ;;
     *) [ -x $dir/${1}_bench ] && echo "$dir/${1}_bench" ;;
@@ -104,7 +120,9 @@ echo "program,size,system,workers,median_s,min_s,max_s,runs,verified,cpu_busy,cp
 echo "program,size,system,baseline,workers,median_ratio,min_ratio,max_ratio,rounds" >"$ratios"
 : >"$log"
 start=$(date +%s)
+fine_rounds=$(( (rounds + nphases - 1) / nphases * nphases ))
 echo "bench ($mode): $runs runs per cell in $rounds rounds, systems taking turns, workers: $workers, $(uname -m), $ncpu CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "bench: the fine programs' binaries at $nphases code phases; their programs run $fine_rounds rounds, $((fine_rounds * per_round)) runs per cell"
 for sys in libgomp libomp tbb java; do
     [ -n "$(command_of $sys)" ] || echo "bench: SKIPPING $sys (not built: see 'sh bench/peers.sh install')"
 done
@@ -131,13 +149,17 @@ echo "$plan" | while read -r program size which; do
         done
     done
     reversed=$(echo $cells | tr ' ' '\n' | sed -n '1!G;h;$p' | tr '\n' ' ')
+    program_rounds=$rounds
+    for cell in $cells; do
+        case $(command_of ${cell%:*} $program) in "$dir/fine/"*) program_rounds=$fine_rounds ;; esac
+    done
     round=1
-    while [ "$round" -le "$rounds" ]; do
+    while [ "$round" -le "$program_rounds" ]; do
         order=$cells
         [ $((round % 2)) = 0 ] && order=$reversed
         for cell in $order; do
             sys=${cell%:*} w=${cell#*:}
-            out=$(BENCH_JAVA_WARMUP_MS=$java_warmup_ms timeout $cell_timeout $(command_of $sys $program) $program $size $w $per_round 2>>"$log")
+            out=$(BENCH_JAVA_WARMUP_MS=$java_warmup_ms timeout $cell_timeout $(command_of $sys $program $round) $program $size $w $per_round 2>>"$log")
             rc=$?
             echo "$out" >>"$log"
             # One "seconds ok" line per run, "fail" for a round with no result:

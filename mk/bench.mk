@@ -47,11 +47,17 @@ LACE_BUILD ?= $(BENCH_DIR)/lace
 # -march for every fine program and for lace.c, so that only the runtime
 # differs; override FINE_MARCH= (empty) for a portable build.
 FINE_MARCH ?= -march=native
-# Functions on 64-byte boundaries, for every system alike: the same task body
-# placed 32 bytes further on (a change elsewhere in the library moved it) ran
-# fib 2 % slower at 1 worker, enough to flip a cell against Lace
-# (docs/performance.md, finding 13).
-FINE_ALIGN := -falign-functions=64
+# Where a program's code falls in the 64-byte windows the CPU fetches moves a
+# fine cell by 2-30 %, differently for each system (docs/performance.md,
+# finding 13): one build is one draw.  So functions start on 16-byte
+# boundaries, and the fine programs are built once more for each pad in
+# FINE_PHASE_PADS, an object of that many bytes linked first (FINE_PAD) that
+# moves all of the program's code by it, into $(FINE_DIR)/phaseN/: with the
+# unpadded build, every function at each of the four 16-byte phases of a
+# window.  bench/run.sh runs a fine cell's rounds through the phases in turn,
+# every system alike.
+FINE_ALIGN := -falign-functions=16
+FINE_PHASE_PADS ?= 16 32 48
 FINE_CFLAGS := -O3 -DNDEBUG -flto -std=gnu11 $(FINE_MARCH) $(FINE_ALIGN) -Wall -Wextra -Werror -Iinclude -Ibench/fine
 # An object linked first into every fine program, empty by default: mk/placement.mk
 # passes one of N bytes of padding to move the programs' code by N bytes.
@@ -115,7 +121,7 @@ endif
 BENCH_BINS += $(FINE_BINS)
 BENCH_BINS += $(BENCH_DIR)/fjxx_bench
 bench-build: $(BENCH_BINS)
-	@$(FINE_STALE)
+	@$(MAKE) --no-print-directory bench-fine-build
 endif
 
 $(FINE_DIR)/serial: $(FINE_SRC) bench/fine/serial.c
@@ -160,14 +166,22 @@ $(FINE_DIR)/lace: $(FINE_SRC) bench/fine/lace.c $(LACE_BUILD)/lace.o
 		$(LACE_BUILD)/lace.o -o $@ -pthread -lm
 
 .PHONY: bench-fine-build
-bench-fine-build: $(FINE_BINS)
+bench-fine-build: $(FINE_BINS) $(foreach n,$(FINE_PHASE_PADS),$(BENCH_DIR)/pad$(n).o)
 	@$(FINE_STALE)
+	@$(foreach n,$(FINE_PHASE_PADS),$(MAKE) --no-print-directory FINE_DIR=$(FINE_DIR)/phase$(n) \
+		FINE_PAD=$(BENCH_DIR)/pad$(n).o FINE_PHASE_PADS= bench-fine-build &&) true
+
+# N bytes of no-ops in .text, linked before a fine program's own objects.
+$(BENCH_DIR)/pad%.o:
+	@mkdir -p $(@D)
+	printf '\t.text\n\t.skip %s, 0x90\n\t.section .note.GNU-stack,"",@progbits\n' $* >$(@:.o=.s)
+	$(BENCH_CC) -c $(@:.o=.s) -o $@
 
 # Instructions per fork+join at 1 worker (bench/instructions.sh), counted on
 # a build without -march (valgrind cannot decode AVX-512) in its own folders.
 bench-instructions: bench-fjlib
 	@$(MAKE) --no-print-directory FINE_MARCH= FINE_DIR=$(BENCH_DIR)/fine-cg LACE_BUILD=$(BENCH_DIR)/lace-cg \
-		bench-fine-build
+		FINE_PHASE_PADS= bench-fine-build
 	@sh bench/instructions.sh $(BENCH_DIR)/fine-cg
 
 $(BENCH_DIR)/%.o: bench/%.c bench/kernels.h bench/harness.h

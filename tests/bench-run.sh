@@ -2,12 +2,15 @@
 # bench/run.sh's ratios against Lace: one row per fj system and worker count
 # for each program Lace ran, and none for the programs it does not run (a
 # program after Lace's last one once got ratios against Lace's last cell).
+# And its code phases: a fine cell's rounds go through the phase folders in
+# turn (fine/, then fine/phase16/), rounded up to a multiple of their number,
+# while a program without fine cells keeps BENCH_ROUNDS.
 # The runner is driven in a scratch copy, with stand-ins for the benchmark
 # binaries that print a fixed time per system.  Exits 1 on a mismatch.
 here=$(cd "$(dirname "$0")/.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-mkdir -p "$scratch/bench" "$scratch/build/bench/fine"
+mkdir -p "$scratch/bench" "$scratch/build/bench/fine/phase16"
 cp "$here/bench/run.sh" "$here/bench/pair.sh" "$here/bench/summarise.sh" "$scratch/bench/"
 stand_in() {  # path, seconds: a binary called as "PROGRAM SIZE WORKERS RUNS"
     cat >"$1" <<SCRIPT
@@ -20,20 +23,37 @@ SCRIPT
 }
 stand_in "$scratch/build/bench/fine/fj-typed" 0.3
 stand_in "$scratch/build/bench/fine/lace" 0.4
+stand_in "$scratch/build/bench/fine/phase16/fj-typed" 0.6
+stand_in "$scratch/build/bench/fine/phase16/lace" 0.4
 stand_in "$scratch/build/bench/fj-typed_bench" 3.0
 stand_in "$scratch/build/bench/serial_bench" 0.2
 (cd "$scratch" && BENCH_PROGRAMS="pi nqueens" BENCH_RUNS=1 BENCH_WORKERS="1 2" \
     sh bench/run.sh quick >run.out 2>&1)
-got=$(tail -n +2 "$scratch/build/bench/ratios.csv" | sort)
-want="pi,1048576,fj-typed,lace,1,0.7500,0.7500,0.7500,1
-pi,1048576,fj-typed,lace,2,0.7500,0.7500,0.7500,1"
-if [ "$got" = "$want" ]; then
-    echo "ok   bench-run ratios only where Lace ran"
-    exit 0
-fi
-echo "FAIL bench-run ratios.csv: expected"
-echo "$want"
-echo "got"
-echo "$got"
-sed 's/^/  run.sh: /' "$scratch/run.out"
-exit 1
+status=0
+check() {  # what, file, expected lines (sorted)
+    got=$(tail -n +2 "$2" | sort)
+    if [ "$got" = "$3" ]; then
+        echo "ok   bench-run $1"
+        return
+    fi
+    echo "FAIL bench-run $1: $2 expected"
+    echo "$3"
+    echo "got"
+    echo "$got"
+    sed 's/^/  run.sh: /' "$scratch/run.out"
+    status=1
+}
+# One round at each phase: 0.3 / 0.4 and 0.6 / 0.4.
+check "ratios only where Lace ran, one round per phase" "$scratch/build/bench/ratios.csv" \
+"pi,1048576,fj-typed,lace,1,1.1250,0.7500,1.5000,2
+pi,1048576,fj-typed,lace,2,1.1250,0.7500,1.5000,2"
+# nqueens has no fine cell: one round, one run.
+check "runs per cell" "$scratch/build/bench/results.csv" \
+"nqueens,10,fj-typed,1,3.000000,3.000000,3.000000,1,1,1.00,0.00
+nqueens,10,fj-typed,2,3.000000,3.000000,3.000000,1,1,1.00,0.00
+nqueens,10,serial,1,0.200000,0.200000,0.200000,1,1,1.00,0.00
+pi,1048576,fj-typed,1,0.450000,0.300000,0.600000,2,1,1.00,0.00
+pi,1048576,fj-typed,2,0.450000,0.300000,0.600000,2,1,1.00,0.00
+pi,1048576,lace,1,0.400000,0.400000,0.400000,2,1,1.00,0.00
+pi,1048576,lace,2,0.400000,0.400000,0.400000,2,1,1.00,0.00"
+exit $status
