@@ -3,7 +3,7 @@
 #   make bench        full sizes: fj vs serial C, OpenMP (libgomp, libomp),
 #                     oneTBB and Java ForkJoinPool at 1, 2 (and all) workers;
 #                     table on stdout, build/bench/results.csv, build/bench/chart.svg
-#   make bench-quick  the same programs on smaller inputs (< 3 minutes)
+#   make bench-quick  the same programs on smaller inputs (about 5 minutes)
 #   make bench-build  only build the binaries (peers that are missing are skipped)
 #   make bench-floor  the least a fork+join of fj's shape can cost (bench/fib_floor.c)
 #   make bench-join-lag  join lag with unrelated work around (mk/joinlag.mk)
