@@ -161,9 +161,13 @@ constexpr int context_top_shift = 8 * __SIZEOF_POINTER__;
 
 /** Where a task stands in its worker's deque, carried from join to join
  * through a recursion as a typed task carries it (fj.h's FJ_TASK): a join
- * through a context, fj::join(cx, f, g), does not read the deque's top from
- * memory, so it costs what a typed spawn and sync cost.  Each side receives
- * the context it passes on to its own joins:
+ * through a context, fj::join(cx, f, g), reads neither the worker from
+ * thread-local storage nor its frame's place from the deque's top in memory.
+ * Its spawn still compares that word with the context's copy, which a typed
+ * spawn does not (it is what stops a stale context, below, from writing over
+ * a pending fork): on the finest recursions (fib) that costs it about 15 %
+ * against a typed task (docs/performance.md, "fj::join against Lace").  Each
+ * side receives the context it passes on to its own joins:
  *
  *     long fib(fj::context cx, int n)
  *     {
@@ -181,7 +185,8 @@ constexpr int context_top_shift = 8 * __SIZEOF_POINTER__;
  * the program with a message naming fj::context when a join is given a
  * context on another thread than its worker's, or one that lies below forks
  * still pending (a side joining through the context of the join that forked
- * it); a context kept past its call is not always caught.  An opaque value (a scoped enum: no arithmetic, no
+ * it); release builds stop it at that join's sync, with a message naming
+ * FJ_SYNC.  A context kept past its call is not always caught.  An opaque value (a scoped enum: no arithmetic, no
  * conversions) of two pointers' width, the worker and the copy of top: an
  * integer, not a struct, so that a function taking one passes it on in two
  * registers, and gcc still splits a leaf test off into its callers (it does
