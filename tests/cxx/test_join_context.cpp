@@ -1033,7 +1033,8 @@ void results_survive_a_full_deque() { results_survive_sides_run_at_their_spawn("
 // Runs `misuse` in a child process whose stderr is a pipe: the child must
 // die of SIGABRT having said `names`.
 template <class Misuse>
-void check_misuse_stops_the_program(const char *what, const char *names, Misuse misuse)
+void check_misuse_stops_the_program(const char *what, const char *names, Misuse misuse,
+                                    const char *must_not_say = nullptr)
 {
     int fds[2];
     CHECK(pipe(fds) == 0);
@@ -1067,6 +1068,8 @@ void check_misuse_stops_the_program(const char *what, const char *names, Misuse 
                    said.c_str());
     if (said.find(names) == std::string::npos)
         CHECK_FAIL("%s: stderr does not name %s: %s", what, names, said.c_str());
+    if (must_not_say && said.find(must_not_say) != std::string::npos)
+        CHECK_FAIL("%s: %s", what, said.c_str());
 }
 
 // A side that joins through its parent's context instead of its own: the
@@ -1121,6 +1124,46 @@ void side_using_its_parents_context_stops_the_program_at_the_sync()
         check_misuse_stops_the_program("a side joining through its parent's context", "FJ_SYNC",
                                        [workers] { join_through_the_parents_context(workers); });
 }
+
+// The same misuse while a thief has the parent's fork: the side waits (for a
+// bounded time) until the thief has started it, then joins through the
+// parent's context, whose copy of top is that fork's slot.  A spawn there
+// without the settle would write the side's own g over the stolen frame, and
+// the side's sync, finding the slot stolen, would take the thief's result
+// for its own (the parent's g returns 1000, the side's g 21).  The settle
+// waits for the thief first, so the side's join returns 21; the parent's sync
+// then stops the program.  Where the thief does not start in time (a loaded
+// machine, or frames kept private without membarrier) the settle runs the
+// fork itself and the check holds as well.
+void stale_context_beside_a_thief_writes_over_nothing()
+{
+    check_misuse_stops_the_program(
+        "a side joining through its parent's context while a thief runs the parent's fork", "FJ_SYNC",
+        [] {
+            static std::atomic<int> started{0};
+            fj::pool pool(2);
+            pool.invoke([](fj::context cx) {
+                auto [a, b] = fj::join(
+                    cx,
+                    [cx](fj::context) {
+                        for (long spins = 0; spins < 2000000000L && !started.load(std::memory_order_acquire); spins++)
+                            ;
+                        auto [x, y] = fj::join(cx, [](fj::context) { return 1L; },
+                                               [seven = 7L](fj::context) { return seven * 3; });
+                        if (y != 21)
+                            fprintf(stderr, "the side's join returned %ld for its g\n", y);
+                        return x + y;
+                    },
+                    [](fj::context) {
+                        started.store(1, std::memory_order_release);
+                        return 1000L;
+                    });
+                return a + b;
+            });
+            _exit(4);
+        },
+        "returned");
+}
 #endif
 
 const check_case cases[] = {
@@ -1159,6 +1202,7 @@ const check_case cases[] = {
 #if defined(NDEBUG) && !FJ__TSAN
     {"side_using_its_parents_context_stops_the_program_at_the_sync",
      side_using_its_parents_context_stops_the_program_at_the_sync, CHECK_ONCE},
+    {"stale_context_beside_a_thief_writes_over_nothing", stale_context_beside_a_thief_writes_over_nothing, CHECK_ONCE},
 #endif
 };
 
