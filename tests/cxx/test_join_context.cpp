@@ -1129,8 +1129,9 @@ void side_using_its_parents_context_stops_the_program_at_the_sync()
 // bounded time) until the thief has started it, then joins through the
 // parent's context, whose copy of top is that fork's slot.  A spawn there
 // without the settle would write the side's own g over the stolen frame, and
-// the side's sync, finding the slot stolen, would take the thief's result
-// for its own (the parent's g returns 1000, the side's g 21).  The settle
+// the side's sync, finding the slot stolen, would take the slot's bytes for
+// its result: the thief's 1000, or, where the thief had finished first, the
+// copy of the side's own g (7), never the 21 that g returns.  The settle
 // waits for the thief first, so the side's join returns 21; the parent's sync
 // then stops the program.  Where the thief does not start in time (a loaded
 // machine, or frames kept private without membarrier) the settle runs the
@@ -1140,6 +1141,8 @@ void stale_context_beside_a_thief_writes_over_nothing()
     check_misuse_stops_the_program(
         "a side joining through its parent's context while a thief runs the parent's fork", "FJ_SYNC",
         [] {
+            /* A signal only, no data travels with it: release / acquire
+             * for the reader's sake, relaxed would do. */
             static std::atomic<int> started{0};
             fj::pool pool(2);
             pool.invoke([](fj::context cx) {
@@ -1162,7 +1165,7 @@ void stale_context_beside_a_thief_writes_over_nothing()
             });
             _exit(4);
         },
-        "returned");
+        "the side's join returned");
 }
 #endif
 
