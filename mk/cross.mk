@@ -85,7 +85,7 @@ AARCH64_FINE_CFLAGS := $(filter-out -march=%,$(FINE_CFLAGS)) -idirafter /usr/inc
 AARCH64_FINE_CXXFLAGS := $(filter-out -march=%,$(FINE_CXXFLAGS)) -idirafter /usr/include -static
 AARCH64_LACE_CFLAGS := $(filter-out -march=%,$(LACE_CFLAGS))
 AARCH64_FINE_BINS := $(AARCH64_FINE)/serial $(AARCH64_FINE)/fj-classic \
-	$(if $(FINE_TYPED),$(AARCH64_FINE)/fj-typed $(AARCH64_FINE)/fj++) $(if $(LACE_OK),$(AARCH64_FINE)/lace)
+	$(if $(FINE_TYPED),$(AARCH64_FINE)/fj-typed $(AARCH64_FINE)/fj++ $(AARCH64_FINE)/fj++cx) $(if $(LACE_OK),$(AARCH64_FINE)/lace)
 
 bench-instructions-aarch64: aarch64-deps
 	@$(MAKE) --no-print-directory $(AARCH64_FINE_BINS)
@@ -104,8 +104,12 @@ $(AARCH64_FINE)/main.o: $(FINE_SRC)
 	@mkdir -p $(@D)
 	$(AARCH64_CC) $(AARCH64_FINE_CFLAGS) -c bench/fine/main.c -o $@
 
-$(AARCH64_FINE)/fj++: $(AARCH64_FINE)/main.o bench/fine/fjxx.cpp bench/fine/fine.h $(AARCH64_LIB) include/fj.hpp include/fj.h
+$(AARCH64_FINE)/fj++: $(AARCH64_FINE)/main.o bench/fine/fjxx.cpp bench/fine/fjxx_pool.h bench/fine/fine.h $(AARCH64_LIB) include/fj.hpp include/fj.h
 	$(AARCH64_CXX) $(AARCH64_FINE_CXXFLAGS) bench/fine/fjxx.cpp $(AARCH64_FINE)/main.o -o $@ $(AARCH64_LIB) -pthread -lm
+
+$(AARCH64_FINE)/fj++cx: $(AARCH64_FINE)/main.o bench/fine/fjxx_context.cpp bench/fine/fjxx_pool.h bench/fine/fine.h $(AARCH64_LIB) \
+		include/fj.hpp include/fj.h
+	$(AARCH64_CXX) $(AARCH64_FINE_CXXFLAGS) bench/fine/fjxx_context.cpp $(AARCH64_FINE)/main.o -o $@ $(AARCH64_LIB) -pthread -lm
 
 $(AARCH64_FINE)/lace.o: $(LACE_DIR)/src/lace.c $(LACE_DIR)/src/lace.h $(LACE_BUILD)/lace_config.h
 	@mkdir -p $(@D)
