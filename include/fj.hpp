@@ -165,8 +165,9 @@ constexpr int context_top_shift = 8 * __SIZEOF_POINTER__;
  * thread-local storage nor its frame's place from the deque's top in memory.
  * Its spawn still compares that word with the context's copy, which a typed
  * spawn does not (it is what stops a stale context, below, from writing over
- * a pending fork): on the finest recursions that costs it 15-17 % of its
- * time (fib; docs/performance.md, "fj::join against Lace").  Each
+ * a pending fork), so it makes two tests where a typed spawn makes one: on
+ * the finest recursions that costs it 15-17 % of its time (fib;
+ * docs/performance.md, "fj::join against Lace").  Each
  * side receives the context it passes on to its own joins:
  *
  *     long fib(fj::context cx, int n)
