@@ -102,6 +102,13 @@ $(BUILD)/tests/%: tests/%.c tests/check.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Iruntime -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
 
+# test_fast_path counts calls to the allocator, to mutex locks and to the slow
+# halves of the inline spawn and sync: the linker sends libfj.a's references
+# and the test's to the wrappers the test defines.
+WRAPPED_CALLS := malloc calloc realloc aligned_alloc posix_memalign pthread_mutex_lock pthread_mutex_trylock \
+    fj__spawn_settle fj__spawn_guarded fj__spawn_slow fj__spawn_wake fj__sync_slow fj__frame_publish fj__unsynced
+$(BUILD)/tests/unit/test_fast_path: private LDFLAGS += $(foreach f,$(WRAPPED_CALLS),-Wl,--wrap=$(f))
+
 # Every public header must stand alone, as C and as C++, and stay silent under
 # -Wshadow in a program whose globals are named like the parameters of the
 # header's inline code (SHADOW_GLOBALS).
@@ -126,8 +133,9 @@ $(BUILD)/.header-cxx: $(PUBLIC_HEADERS) include/fj.hpp
 # The test suite: every case of every test program, in its own process, on 1,
 # 2, 4 and 8 workers where the case depends on them, then the whole-build
 # checks that mk/*.mk add to TEST_SCRIPTS.  Closing line: "N passed, M failed".
-# docs/design.md's floors, held against runtime/'s includes.
-TEST_SCRIPTS += tests/floors.sh
+# docs/design.md's floors, held against runtime/'s includes; the typed fast
+# path's machine code, held against fj.h's promise.
+TEST_SCRIPTS += tests/floors.sh tests/fast-path-code.sh
 test: tests examples
 	@FJ_TEST_SCRIPTS="$(TEST_SCRIPTS)" sh tests/run-tests.sh $(BUILD)/tests
 

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "fib_tasks.h"
 
 static long membarrier_call(int cmd) { return syscall(SYS_membarrier, cmd, 0, 0); }
 
@@ -102,41 +103,6 @@ static int refuse_membarrier(int command)
     printf("skipped: no seccomp filter written for this architecture\n");
     return -1;
 #endif
-}
-
-static long fib_serial(int n) { return n < 2 ? n : fib_serial(n - 1) + fib_serial(n - 2); }
-
-FJ_TASK(long, fib, int, n)
-{
-    if (n < 2)
-        return n;
-    FJ_SPAWN(fib, n - 1);
-    long b = FJ_CALL(fib, n - 2);
-    long a = FJ_SYNC(fib);
-    return a + b;
-}
-
-typedef struct fib_task {
-    fj_task task;
-    int n;
-    long result;
-} fib_task;
-
-static int fib_classic(fj_task *task)
-{
-    fib_task *self = FJ_CONTAINER_OF(task, fib_task, task);
-    if (self->n < 2) {
-        self->result = self->n;
-        return 0;
-    }
-    fib_task left = {FJ_TASK_INIT(fib_classic), self->n - 1, 0};
-    fib_task right = {FJ_TASK_INIT(fib_classic), self->n - 2, 0};
-    int rc = fj_fork(&left.task);
-    if (rc == 0)
-        rc = fj_invoke(&right.task);
-    int joined = fj_join(&left.task);
-    self->result = left.result + right.result;
-    return rc != 0 ? rc : joined;
 }
 
 /* The container case: membarrier refused.  The pool must still be created,
