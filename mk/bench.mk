@@ -165,6 +165,28 @@ $(FINE_DIR)/lace: $(FINE_SRC) bench/fine/lace.c $(LACE_BUILD)/lace.o
 	$(BENCH_CC) $(FINE_CFLAGS) -I$(LACE_DIR)/src -I$(LACE_BUILD) $(FINE_PAD) bench/fine/main.c bench/fine/lace.c \
 		$(LACE_BUILD)/lace.o -o $@ -pthread -lm
 
+# lace-wake: Lace with one test more at the end of every spawn, fj's wake test
+# in shape (a compare of a word of its worker, a branch never taken, a call
+# behind it).  fj's idle workers park, so its spawn must test for a sleeper
+# after publishing; Lace's spin and make no such test.  Not a peer of make
+# bench: it prices parking on Lace's own code (docs/performance.md, "Typed
+# tasks against Lace"), e.g.
+#   make bench-placement LACE_DIR=... BENCH_PLACEMENT_CELL="knapsack 64 1" \
+#        BENCH_PLACEMENT_SYSTEMS="fj-typed lace-wake lace"
+# The test goes before the closing brace of each SPAWN, the one after its
+# last PR_COUNTSPLITS; the build stops if it lands anywhere but the 14 spawns.
+$(LACE_BUILD)/wake/lace.h: $(LACE_DIR)/src/lace.h
+	@mkdir -p $(@D)
+	awk '/^#include <stdint.h>/ { print; print "#include <sched.h>"; next } \
+	     state == 2 && /^}/ { print "    if (unlikely(*(Task *volatile *)&w->end == (Task *)1)) sched_yield(); \\"; n++ } \
+	     { state = /PR_COUNTSPLITS\(w, CTR_split_grow\);/ ? 1 : (state == 1 && /^    }/ ? 2 : 0); print } \
+	     END { if (n != 14) { print "lace-wake: " n " spawns patched, not 14" > "/dev/stderr"; exit 1 } }' $< >$@
+
+$(FINE_DIR)/lace-wake: $(FINE_SRC) bench/fine/lace.c $(LACE_BUILD)/lace.o $(LACE_BUILD)/wake/lace.h
+	@mkdir -p $(@D)
+	$(BENCH_CC) $(FINE_CFLAGS) -I$(LACE_BUILD)/wake -I$(LACE_DIR)/src -I$(LACE_BUILD) $(FINE_PAD) bench/fine/main.c \
+		bench/fine/lace.c $(LACE_BUILD)/lace.o -o $@ -pthread -lm
+
 .PHONY: bench-fine-build
 bench-fine-build: $(FINE_BINS) $(foreach n,$(FINE_PHASE_PADS),$(BENCH_DIR)/pad$(n).o)
 	@$(FINE_STALE)
