@@ -37,7 +37,7 @@ for cc in gcc clang; do
             verdict(pending, target); pending = ""
             if (target != "") next
         }
-        /\tlock |\tmfence|\tcmpxchg|\txadd|\txchg [^,]*\(/ { print "FAIL fast path code (" cc "): " $0; bad = 1 }
+        /\tlock |\tmfence|\tcmpxchg|\txadd|\txchg .*\(/ { print "FAIL fast path code (" cc "): " $0; bad = 1 }
         /\tcall / { pending = $0 }
         function verdict(line, target,    callee) {
             callee = line; sub(/.*</, "", callee); sub(/[+>].*/, "", callee)
