@@ -107,7 +107,8 @@ $(BUILD)/tests/%: tests/%.c tests/check.h $(LIB_A)
 # and the test's to the wrappers the test defines.
 WRAPPED_CALLS := malloc calloc realloc aligned_alloc posix_memalign pthread_mutex_lock pthread_mutex_trylock \
     fj__spawn_settle fj__spawn_guarded fj__spawn_slow fj__spawn_wake fj__sync_slow fj__frame_publish fj__unsynced
-$(BUILD)/tests/unit/test_fast_path: private LDFLAGS += $(foreach f,$(WRAPPED_CALLS),-Wl,--wrap=$(f))
+FAST_PATH_WRAP := $(foreach f,$(WRAPPED_CALLS),-Wl,--wrap=$(f))
+$(BUILD)/tests/unit/test_fast_path: private LDFLAGS += $(FAST_PATH_WRAP)
 
 # Every public header must stand alone, as C and as C++, and stay silent under
 # -Wshadow in a program whose globals are named like the parameters of the
