@@ -40,7 +40,7 @@ AARCH64_CFLAGS := -std=gnu11 $(AARCH64_FLAGS) -Wstrict-prototypes -Wmissing-prot
 AARCH64_LIB := $(AARCH64_BUILD)/libfj.a
 AARCH64_OBJS := $(patsubst runtime/%.c,$(AARCH64_BUILD)/runtime/%.o,$(wildcard runtime/*.c))
 AARCH64_TESTS := $(addprefix $(AARCH64_BUILD)/tests/unit/,test_deque test_typed test_forkjoin test_fj_hpp test_join_many \
-	test_join_context test_fences test_fast_path)
+	test_join_context test_fences test_fast_path test_join_fast_path)
 
 .PHONY: check-aarch64 aarch64-deps bench-instructions-aarch64
 
@@ -69,12 +69,14 @@ $(AARCH64_LIB): $(AARCH64_OBJS)
 $(AARCH64_BUILD)/tests/unit/%: tests/unit/%.c tests/check.h $(AARCH64_LIB)
 	@mkdir -p $(@D)
 	$(AARCH64_CC) $(AARCH64_CFLAGS) -Iruntime -Itests $< -o $@ $(AARCH64_TEST_LDFLAGS) $(AARCH64_LIB) -static -lm
-# test_fast_path counts calls through the linker's --wrap (the Makefile's FAST_PATH_WRAP).
-$(AARCH64_BUILD)/tests/unit/test_fast_path: private AARCH64_TEST_LDFLAGS = $(FAST_PATH_WRAP)
+# test_fast_path and test_join_fast_path count calls through the linker's
+# --wrap (the Makefile's FAST_PATH_WRAP).
+$(AARCH64_BUILD)/tests/unit/test_fast_path $(AARCH64_BUILD)/tests/unit/test_join_fast_path: \
+	private AARCH64_TEST_LDFLAGS = $(FAST_PATH_WRAP)
 
 $(AARCH64_BUILD)/tests/unit/test_%: tests/cxx/test_%.cpp include/fj.hpp tests/check.h tests/counting_new.h $(AARCH64_LIB)
 	@mkdir -p $(@D)
-	$(AARCH64_CXX) -std=c++17 $(AARCH64_FLAGS) -Itests $< -o $@ $(AARCH64_LIB) -static -lm
+	$(AARCH64_CXX) -std=c++17 $(AARCH64_FLAGS) -Itests $< -o $@ $(AARCH64_TEST_LDFLAGS) $(AARCH64_LIB) -static -lm
 
 # ---- the fine programs for aarch64: what the fast path costs there ----
 # The flags of make bench-instructions (mk/bench.mk: FINE_CFLAGS without

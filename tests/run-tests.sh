@@ -57,7 +57,7 @@ done
 # on fj_tasks among typed frames; and none of it allocates, nor locks with
 # nobody to interfere (test_fast_path).
 for bin in unit/test_deque unit/test_typed unit/test_forkjoin unit/test_fj_hpp unit/test_join_many unit/test_trace \
-    unit/test_profile unit/test_java_pool unit/test_fast_path stress/stress_deque stress/stress_nonstrict \
+    unit/test_profile unit/test_java_pool unit/test_fast_path unit/test_join_fast_path stress/stress_deque stress/stress_nonstrict \
     stress/stress_typed stress/stress_settle stress/stress_forkjoin; do
     [ -x "$dir/$bin" ] || continue
     if [ -n "$tier" ]; then case "$bin" in $tier/*) ;; *) continue ;; esac; fi

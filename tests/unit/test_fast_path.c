@@ -4,70 +4,11 @@
  * the runtime (fj.h: "A spawn and a sync that nobody interferes with take no
  * lock, ... no library call").
  *
- * The calls are counted through the linker's --wrap (this program's LDFLAGS,
- * in the Makefile), which sends every reference to malloc and its kin, to the
- * mutex locks and to the slow halves of the inline spawn and sync (fj.h's
- * fj__spawn_*, fj__sync_slow, ...) from libfj.a and from this file to the
- * wrappers below; libc's own calls are not counted.  The count runs only
- * between window_open and window_close, which a root task calls around its
- * work on the worker that runs it: the pool's start, the hand-over of the
- * root and the return of its result are outside. */
-#include <pthread.h>
-
-#include "check.h"
+ * tests/call_count.h counts the calls (through the linker's --wrap) inside a
+ * window that a root task opens around its work; tests/cxx/test_join_fast_path.cpp
+ * holds fj::join to the same promises. */
+#include "call_count.h"
 #include "fib_tasks.h"
-
-static int window;          /* 1 while the count runs */
-static long allocations;    /* calls to the allocator in the window */
-static long locks;          /* mutex locks taken or tried in the window */
-static long slow_calls;     /* calls of the inline spawn and sync into the runtime */
-
-static void window_open(void)
-{
-    __atomic_store_n(&allocations, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&locks, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&slow_calls, 0, __ATOMIC_RELAXED);
-    /* Release: the zeroed counts come before any count a thread makes after
-     * seeing the window open. */
-    __atomic_store_n(&window, 1, __ATOMIC_RELEASE);
-}
-
-/* The counts are read after the root's FJ_RUN returned, which orders every
- * worker's work in the window before the read. */
-static void window_close(void) { __atomic_store_n(&window, 0, __ATOMIC_RELAXED); }
-
-static void count(long *counter)
-{
-    if (__atomic_load_n(&window, __ATOMIC_ACQUIRE))
-        __atomic_fetch_add(counter, 1, __ATOMIC_RELAXED);
-}
-
-/* NAME's wrapper: counts the call in `counter`, then makes it. */
-#define COUNTED(counter, RT, NAME, PARAMS, ARGS)                                               \
-    RT __real_##NAME PARAMS;                                                                   \
-    RT __wrap_##NAME PARAMS;                                                                   \
-    RT __wrap_##NAME PARAMS                                                                    \
-    {                                                                                          \
-        count(&counter);                                                                       \
-        return __real_##NAME ARGS;                                                             \
-    }
-
-COUNTED(allocations, void *, malloc, (size_t size), (size))
-COUNTED(allocations, void *, calloc, (size_t n, size_t size), (n, size))
-COUNTED(allocations, void *, realloc, (void *p, size_t size), (p, size))
-COUNTED(allocations, void *, aligned_alloc, (size_t alignment, size_t size), (alignment, size))
-COUNTED(allocations, int, posix_memalign, (void **p, size_t alignment, size_t size), (p, alignment, size))
-COUNTED(locks, int, pthread_mutex_lock, (pthread_mutex_t * m), (m))
-COUNTED(locks, int, pthread_mutex_trylock, (pthread_mutex_t * m), (m))
-/* The slow halves the inline typed spawn and sync call (include/fj.h). */
-COUNTED(slow_calls, fj_frame *, fj__spawn_settle, (fj_worker * w, fj_frame *top), (w, top))
-COUNTED(slow_calls, fj_frame *, fj__spawn_guarded, (fj_worker * w, fj_frame *top), (w, top))
-COUNTED(slow_calls, void, fj__spawn_slow, (fj_worker * w), (w))
-COUNTED(slow_calls, void, fj__spawn_wake, (fj_worker * w), (w))
-COUNTED(slow_calls, fj_frame *, fj__sync_slow, (fj_worker * w, fj_frame *mine, fj_frame_fn run), (w, mine, run))
-COUNTED(slow_calls, void, fj__frame_publish, (fj_worker * w, fj_frame *frame), (w, frame))
-COUNTED(slow_calls, void, fj__unsynced, (fj_worker * w, fj_frame *entry_top, const char *task, int fatal),
-        (w, entry_top, task, fatal))
 
 /* ---- typed tasks ---- */
 
@@ -112,14 +53,9 @@ static int classic_root(fj_task *t)
 
 static int fib_n(void) { return 22 - (check_scale() > 1) * 2; }
 
-/* The promises hold with no hook on: clears the environment's switches that
- * send every spawn through the runtime (README: FJ_WORKERS=1 is the serial
- * elision, FJ_SERIAL, FJ_TRACE, FJ_PROFILE, FJ_STRESS), then starts a pool. */
 static fj_pool *pool_without_hooks(void)
 {
-    static const char *const switches[] = {"FJ_WORKERS", "FJ_SERIAL", "FJ_TRACE", "FJ_PROFILE", "FJ_STRESS"};
-    for (size_t i = 0; i < sizeof switches / sizeof switches[0]; i++)
-        unsetenv(switches[i]);
+    clear_hook_switches();
     return check_pool();
 }
 
@@ -162,39 +98,16 @@ static void one_worker_forks_and_joins_take_no_lock(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
-/* Whether the pool runs without membarrier (FJ_FENCE=full, or a kernel that
- * lacks it): its deque splits (runtime/deque.c, point 9), and a spawn
- * publishes through the runtime whenever nothing of the worker's is public. */
-static int pool_splits_its_deque(const fj_pool *pool)
-{
-    char text[4096] = {0};
-    FILE *out = fmemopen(text, sizeof text - 1, "w");
-    CHECK(out != NULL);
-    CHECK_RC(0, fj_pool_print_stats(pool, out));
-    fclose(out);
-    return strncmp(text, "fences: membarrier", strlen("fences: membarrier")) != 0;
-}
-
-/* One worker: the spawns and syncs of fib stay inline.  What calls the runtime
- * there comes once per run, whatever its size: the first spawn after the
- * hand-over (the runtime moved top: the spawn guard), and the first publish
- * after the worker parked between runs (its own wake hint, which it sets as
- * it parks and that call clears).  So at most 2, for fib(n) and for fib(n + 4)
- * with 6.9 times its spawns.  A split deque also publishes each time a sync
- * has taken back everything public, once or twice per level of the
- * recursion: still far from once per spawn. */
+/* One worker: the spawns and syncs of fib stay inline, for fib(n) and for
+ * fib(n + 4) with 6.9 times its spawns (check_few_slow_calls says what may
+ * call the runtime, once per run). */
 static void one_worker_typed_spawns_and_syncs_do_not_call_the_runtime(void)
 {
     check_workers = 1;
     fj_pool *pool = pool_without_hooks();
-    int split = pool_splits_its_deque(pool);
     for (int n = fib_n(); n <= fib_n() + 4; n += 4) {
         CHECK_EQ(fib_serial(n), FJ_RUN(pool, fib_root, n));
-        long spawns = fib_serial(n + 1) - 1;
-        if (!split && slow_calls > 2)
-            CHECK_FAIL("fib(%d): %ld calls into the runtime for its %ld spawns", n, slow_calls, spawns);
-        if (split && slow_calls * 100 >= spawns)
-            CHECK_FAIL("fib(%d), split deque: %ld of its %ld spawns called the runtime", n, slow_calls, spawns);
+        check_few_slow_calls(pool, "typed fib", fib_serial(n + 1) - 1);
     }
     CHECK_RC(0, fj_pool_destroy(pool));
 }
