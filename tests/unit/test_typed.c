@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "fib_tasks.h"
 
 static fj_pool *make_pool(void)
 {
@@ -16,18 +17,6 @@ static fj_pool *make_pool(void)
     config.workers = check_workers;
     CHECK_RC(0, fj_pool_create(&pool, &config));
     return pool;
-}
-
-static long fib_serial(int n) { return n < 2 ? n : fib_serial(n - 1) + fib_serial(n - 2); }
-
-FJ_TASK(long, fib, int, n)
-{
-    if (n < 2)
-        return n;
-    FJ_SPAWN(fib, n - 1);
-    long b = FJ_CALL(fib, n - 2);
-    long a = FJ_SYNC(fib);
-    return a + b;
 }
 
 static void fib_matches_serial(void)
