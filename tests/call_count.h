@@ -27,23 +27,36 @@ static long slow_calls;     /* calls of the inline spawn and sync into the runti
 
 static inline void window_open(void)
 {
+    /* Relaxed: the release store of the window below publishes the zeros. */
     __atomic_store_n(&allocations, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&locks, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&slow_calls, 0, __ATOMIC_RELAXED);
     /* Release: the zeroed counts come before any count a thread makes after
-     * seeing the window open. */
+     * seeing the window open (count's acquire load). */
     __atomic_store_n(&window, 1, __ATOMIC_RELEASE);
 }
 
-/* The counts are read after the root's run returned, which orders every
- * worker's work in the window before the read. */
+/* Relaxed: what orders the work of the window before a case reads its counts
+ * is the root's return (the run's completion releases, its waiter acquires),
+ * not this store.  A worker that has not seen it yet may still count: a thief
+ * between steal attempts counts a lock after the root returned, which is why
+ * the cases read `locks` only on one worker. */
 static inline void window_close(void) { __atomic_store_n(&window, 0, __ATOMIC_RELAXED); }
 
 static inline void count(long *counter)
 {
+    /* Acquire: pairs with window_open's release, so the increment lands on
+     * the zeroed count, not on the one before it. */
     if (__atomic_load_n(&window, __ATOMIC_ACQUIRE))
+        /* Relaxed: a tally; several threads may add at once (hence the RMW),
+         * and nothing else is ordered by it. */
         __atomic_fetch_add(counter, 1, __ATOMIC_RELAXED);
 }
+
+/* A count as a case reads it, after the root's run returned (window_close).
+ * Relaxed: that return orders the counts the case relies on before this load;
+ * an atomic load because a straggling thief may still add to `locks`. */
+static inline long count_of(const long *counter) { return __atomic_load_n(counter, __ATOMIC_RELAXED); }
 
 #ifdef __cplusplus
 extern "C" {
@@ -108,10 +121,10 @@ static inline void clear_hook_switches(void)
  * public, once or twice per level of a recursion). */
 static inline void check_few_slow_calls(const fj_pool *pool, const char *what, long spawns)
 {
-    if (!pool_splits_its_deque(pool) && slow_calls > 2)
-        CHECK_FAIL("%s: %ld calls into the runtime for its %ld spawns", what, slow_calls, spawns);
-    if (pool_splits_its_deque(pool) && slow_calls * 100 >= spawns)
-        CHECK_FAIL("%s, split deque: %ld calls into the runtime for its %ld spawns", what, slow_calls, spawns);
+    if (!pool_splits_its_deque(pool) && count_of(&slow_calls) > 2)
+        CHECK_FAIL("%s: %ld calls into the runtime for its %ld spawns", what, count_of(&slow_calls), spawns);
+    if (pool_splits_its_deque(pool) && count_of(&slow_calls) * 100 >= spawns)
+        CHECK_FAIL("%s, split deque: %ld calls into the runtime for its %ld spawns", what, count_of(&slow_calls), spawns);
 }
 
 #endif

@@ -80,11 +80,11 @@ void joins_make_the_runtime_allocate_nothing()
     int n = fib_n();
     for (int round = 0; round < 3; round++) {
         CHECK_EQ(fib_serial(n), counted(pool, [n] { return fib_join(n); }));
-        CHECK_EQ(0, allocations);
+        CHECK_EQ(0, count_of(&allocations));
         CHECK_EQ(fib_serial(n), counted_with_context(pool, [n](fj::context cx) { return fib_join(cx, n); }));
-        CHECK_EQ(0, allocations);
+        CHECK_EQ(0, count_of(&allocations));
         CHECK_EQ(4096, counted(pool, [] { return leaves(4); }));
-        CHECK_EQ(0, allocations);
+        CHECK_EQ(0, count_of(&allocations));
     }
 }
 
@@ -96,14 +96,14 @@ void one_worker_joins_take_no_lock_and_stay_inline()
     fj::pool pool = pool_without_hooks();
     for (int n = fib_n(); n <= fib_n() + 4; n += 4) {
         CHECK_EQ(fib_serial(n), counted(pool, [n] { return fib_join(n); }));
-        CHECK_EQ(0, locks);
+        CHECK_EQ(0, count_of(&locks));
         check_few_slow_calls(pool.native_handle(), "fj::join fib", fib_joins(n));
         CHECK_EQ(fib_serial(n), counted_with_context(pool, [n](fj::context cx) { return fib_join(cx, n); }));
-        CHECK_EQ(0, locks);
+        CHECK_EQ(0, count_of(&locks));
         check_few_slow_calls(pool.native_handle(), "fj::join(cx) fib", fib_joins(n));
     }
     CHECK_EQ(32768, counted(pool, [] { return leaves(5); }));
-    CHECK_EQ(0, locks);
+    CHECK_EQ(0, count_of(&locks));
     check_few_slow_calls(pool.native_handle(), "eight-way fj::join", 32768 - 1); /* 7 forks x (8^5 - 1) / 7 nodes */
 }
 
