@@ -102,9 +102,10 @@ $(BUILD)/tests/%: tests/%.c tests/check.h $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Iruntime -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
 
-# test_fast_path counts calls to the allocator, to mutex locks and to the slow
+# test_fast_path (and test_join_fast_path, mk/cxx.mk; both under qemu too,
+# mk/cross.mk) count calls to the allocator, to mutex locks and to the slow
 # halves of the inline spawn and sync: the linker sends libfj.a's references
-# and the test's to the wrappers the test defines.
+# and the test's to the wrappers of tests/call_count.h.
 WRAPPED_CALLS := malloc calloc realloc aligned_alloc posix_memalign pthread_mutex_lock pthread_mutex_trylock \
     fj__spawn_settle fj__spawn_guarded fj__spawn_slow fj__spawn_wake fj__sync_slow fj__frame_publish fj__unsynced
 FAST_PATH_WRAP := $(foreach f,$(WRAPPED_CALLS),-Wl,--wrap=$(f))
