@@ -40,9 +40,9 @@
  * recursion in registers.  fj::join(cx, ...) carries them too, in an
  * fj::context that each function of the recursion takes and passes on: dfs
  * (a node's 8 children in one join) 0.67 times Lace's time, against join's
- * 0.81, knapsack 1.01-1.02; but fib 1.06-1.12 and pi 1.24-1.27, where gcc
- * calls each leaf through the whole function (2 cores, each cell timed at
- * four code placements; docs/performance.md, "fj::join against Lace").
+ * 0.81, knapsack 1.01-1.02; but fib 1.06-1.12 and pi 1.10 (2 cores, each
+ * cell timed at four code placements; docs/performance.md, "fj::join against
+ * Lace").
  *
  * Where work runs.  Called on a worker of a pool (inside pool.invoke, inside a
  * task), join, task_group and the loops use that worker's pool.  Called from any
@@ -997,6 +997,30 @@ __attribute__((always_inline)) inline all_result_t<Calls, Fs...> join_all_here(f
     return take_all<all_result_t<Calls, Fs...>>(results, std::index_sequence_for<Fs...>{});
 }
 
+/* The bodies of fj::join(cx, ...): a join at the context's worker and copy of
+ * top.  Ordinary inline functions under an always-inline fj::join(cx, ...), for
+ * gcc's partial inlining of the recursion that calls the join.  The public join
+ * is then inlined into that function before gcc splits its leaf test off, so
+ * the split falls at the call of the body; the inliner takes the body into the
+ * split part first, which leaves the part too large to be inlined back into
+ * the function it came from, and a leaf keeps costing no call of the whole
+ * function.  With the public join itself ordinary inline, gcc ranked inlining
+ * the small split part back first on pi (82.0 instructions per fork+join
+ * against 71.5, 1.25 of Lace's time against 1.10; docs/performance.md,
+ * "fj::join against Lace", finding 4).  A join of three or more sides gets the
+ * same shape, for a recursion of that shape (dfs's code is the same either way). */
+template <class Calls, class GDecl, class F, class G>
+inline two_result_t<Calls, F, G> context_join_two(fj_worker *worker, fj_frame *top, F &f, G &g)
+{
+    return join_two<Calls, GDecl>(worker, top, f, g);
+}
+
+template <class Calls, class... Decls, class... Fs>
+inline all_result_t<Calls, Fs...> context_join_all(fj_worker *worker, fj_frame *top, Fs &...fs)
+{
+    return join_all_here<Calls, Decls...>(worker, top, fs...);
+}
+
 /* join(f0, ..., fn) from a thread that is not a worker (as join_outside). */
 template <class... Decls, class... Fs>
 __attribute__((noinline, cold)) join_all_result_t<Fs...> join_all_outside(Fs &...fs)
@@ -1087,23 +1111,25 @@ inline detail::join_all_result_t<F0, F1, F2, More...> join(F0 &&f0, F1 &&f1, F2 
  * (std::pair{f(cx), g(cx)}, nothing when both return void, f's exception
  * when both throw, no allocation).  On the worker whose context cx is. */
 template <class F, class G>
-inline detail::two_result_t<detail::context_calls, F, G> join(context cx, F &&f, G &&g)
+__attribute__((always_inline)) inline detail::two_result_t<detail::context_calls, F, G> join(context cx, F &&f,
+                                                                                             G &&g)
 {
     fj_worker *worker = detail::context_worker(cx);
     detail::check_context(worker, detail::context_top(cx));
-    return detail::join_two<detail::context_calls, G>(worker, detail::context_top(cx), f, g);
+    return detail::context_join_two<detail::context_calls, G>(worker, detail::context_top(cx), f, g);
 }
 
 /** fj::join(f0, f1, ..., fn) through a context: a std::tuple of the results in
  * argument order, as fj::join of three or more; each side called as
  * side(context). */
 template <class F0, class F1, class F2, class... More>
-inline detail::all_result_t<detail::context_calls, F0, F1, F2, More...> join(context cx, F0 &&f0, F1 &&f1, F2 &&f2, More &&...more)
+__attribute__((always_inline)) inline detail::all_result_t<detail::context_calls, F0, F1, F2, More...>
+join(context cx, F0 &&f0, F1 &&f1, F2 &&f2, More &&...more)
 {
     fj_worker *worker = detail::context_worker(cx);
     detail::check_context(worker, detail::context_top(cx));
-    return detail::join_all_here<detail::context_calls, F0, F1, F2, More...>(worker, detail::context_top(cx), f0,
-                                                                              f1, f2, more...);
+    return detail::context_join_all<detail::context_calls, F0, F1, F2, More...>(worker, detail::context_top(cx), f0,
+                                                                                 f1, f2, more...);
 }
 
 inline context current_context()
