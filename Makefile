@@ -136,8 +136,9 @@ $(BUILD)/.header-cxx: $(PUBLIC_HEADERS) include/fj.hpp
 # 2, 4 and 8 workers where the case depends on them, then the whole-build
 # checks that mk/*.mk add to TEST_SCRIPTS.  Closing line: "N passed, M failed".
 # docs/design.md's floors, held against runtime/'s includes; the typed fast
-# path's machine code, held against fj.h's promise.
-TEST_SCRIPTS += tests/floors.sh tests/fast-path-code.sh
+# path's machine code, held against fj.h's promise; the compile errors of a
+# typed task declared wrongly.
+TEST_SCRIPTS += tests/floors.sh tests/fast-path-code.sh tests/typed-misuse.sh
 test: tests examples
 	@FJ_TEST_SCRIPTS="$(TEST_SCRIPTS)" sh tests/run-tests.sh $(BUILD)/tests
 

@@ -629,8 +629,14 @@ fj_worker *fj__current_worker(void);
 
 #if defined(__cplusplus)
 #define FJ__STATIC_ASSERT(cond, msg) static_assert(cond, msg)
+} /* extern "C": a template has C++ linkage */
+template <class T> struct fj__is_void { enum { value = 0 }; };
+template <> struct fj__is_void<void> { enum { value = 1 }; };
+extern "C" {
+#define FJ__IS_VOID(T) (fj__is_void<T>::value != 0)
 #else
 #define FJ__STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#define FJ__IS_VOID(T) __builtin_types_compatible_p(T, void)
 #endif
 #ifdef NDEBUG
 #define FJ__CHECK_SYNCS 0
@@ -954,6 +960,14 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
 #define FJ__NPAIRS(...) FJ__PICK(~, ##__VA_ARGS__, 6, X, 5, X, 4, X, 3, X, 2, X, 1, X, 0, ~)
 #define FJ__CAT(a, b) FJ__CAT_(a, b)
 #define FJ__CAT_(a, b) a##b
+/* 1 when a task's argument list is 0 to 6 type, name pairs, else 0 (counted
+ * up to 16 arguments): FJ_TASK's first check, so that a wrong list gets a
+ * message that says so before the errors of the code built from it. */
+#define FJ__PICK16(_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, N, ...) N
+#define FJ__PAIRS_OK(...) FJ__PICK16(~, ##__VA_ARGS__, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, ~)
+#define FJ__CHECK_ARGUMENTS(NAME, ...)                                                         \
+    FJ__STATIC_ASSERT(FJ__PAIRS_OK(__VA_ARGS__),                                               \
+                      "typed task " #NAME ": the arguments must be 0 to 6 type, name pairs")
 
 #define FJ__FIELDS_0() char fj_none_;
 #define FJ__FIELDS_1(T1, a1) T1 a1;
@@ -1005,6 +1019,9 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
 /** Defines the typed task NAME, result type RT, with 0 to 6 arguments as type, name pairs; the
  * braces that follow are its body.  The task is `static`: use it in the file that defines it. */
 #define FJ_TASK(RT, NAME, ...)                                                                 \
+    FJ__CHECK_ARGUMENTS(NAME, ##__VA_ARGS__);                                                  \
+    FJ__STATIC_ASSERT(!FJ__IS_VOID(RT), "typed task " #NAME                                    \
+                      ": a task without a result is declared with FJ_VOID_TASK(" #NAME ", ...)"); \
     /* may_alias: the arguments are read and written in place in fj_data. */                 \
     typedef struct __attribute__((may_alias)) { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args; \
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
@@ -1115,6 +1132,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
 
 /** FJ_TASK without a result: defines the typed task NAME, with 0 to 6 arguments as type, name pairs. */
 #define FJ_VOID_TASK(NAME, ...)                                                                \
+    FJ__CHECK_ARGUMENTS(NAME, ##__VA_ARGS__);                                                  \
     /* may_alias: the arguments are read and written in place in fj_data. */                 \
     typedef struct __attribute__((may_alias)) { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args; \
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
@@ -1236,6 +1254,21 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
  *   out of memory in the injector     FJ_ENOMEM from submit/invoke
  *   an uninitialised fj_task          undefined: use FJ_TASK_INIT or fj_task_init
  *   owner-only call off its worker    assertion failure in debug builds
+ *   FJ_TASK(void, NAME, ...)          compile error: "typed task NAME: a task without a
+ *                                     result is declared with FJ_VOID_TASK(NAME, ...)"
+ *   a typed task's arguments not 0 to 6 type, name pairs
+ *                                     compile error: "typed task NAME: the arguments
+ *                                     must be 0 to 6 type, name pairs"
+ *   arguments or result over FJ_FRAME_DATA_SIZE bytes
+ *                                     compile error naming the task
+ *   FJ_SYNC with no FJ_SPAWN of its task left unsynced in the task
+ *                                     the program stops: "fj: FJ_SYNC on worker N with
+ *                                     no unsynced FJ_SPAWN in the task: ..."
+ *   FJ_SYNC(g) after FJ_SPAWN(f)      the same stop in builds without NDEBUG; unchecked
+ *                                     with NDEBUG (see "Typed tasks")
+ *   a typed task returning with unsynced spawns
+ *                                     builds without NDEBUG stop, naming the task; with
+ *                                     NDEBUG the runtime syncs them (see "Typed tasks")
  * @endcode
  *
  * Task lifetime.  A task on the stack is fine when the frame that forks it also

@@ -403,9 +403,14 @@ static void frame_wait_stolen(fj_worker *w, fj_frame *f)
     deque_lower(&w->deque, f);
 }
 
+/* Reached when nothing of the calling task is left below the sync: no spawn
+ * at all, or only spawns of other tasks (run as forgotten syncs on the way). */
 static void frame_sync_without_spawn(fj_worker *w)
 {
-    fprintf(stderr, "fj: FJ_SYNC on worker %u with no unsynced FJ_SPAWN in the task\n", w->index);
+    fprintf(stderr,
+            "fj: FJ_SYNC on worker %u with no unsynced FJ_SPAWN in the task: FJ_SYNC(NAME) takes the "
+            "task's newest unsynced spawn, which must be an FJ_SPAWN(NAME, ...)\n",
+            w->index);
     abort();
 }
 

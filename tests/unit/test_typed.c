@@ -369,29 +369,79 @@ FJ_TASK(long, lets_it_be_stolen, int, n)
     return FJ_SYNC(syncs_nothing);
 }
 
-/* A thief runs the task from an empty deque, so the sync's frame would lie
- * below the deque's first slot: the program stops with the message that
- * names the misuse, in release builds too, and reads nothing out of range. */
-static void sync_without_spawn_is_reported(void)
+/* Runs `body` in a child process with its stderr in a file, and checks that
+ * the child stopped on SIGABRT after writing `message`. */
+static void expect_abort_saying(void (*body)(void), const char *message)
 {
+    FILE *err = tmpfile();
+    CHECK(err != NULL);
     fflush(NULL);
     pid_t child = fork();
     CHECK(child >= 0);
     if (child == 0) {
-        fj_pool *pool;
-        fj_config config;
-        fj_config_init(&config);
-        config.workers = 2;
-        if (fj_pool_create(&pool, &config) != 0)
-            _exit(4);
-        FJ_RUN(pool, lets_it_be_stolen, 1);
+        if (dup2(fileno(err), STDERR_FILENO) < 0)
+            _exit(5);
+        body();
         _exit(3);  /* not reached: the sync must stop the program */
     }
     int status;
     CHECK_EQ(child, waitpid(child, &status, 0));
     CHECK(WIFSIGNALED(status));
     CHECK_EQ(SIGABRT, WTERMSIG(status));
+    char text[1024];
+    rewind(err);
+    size_t length = fread(text, 1, sizeof text - 1, err);
+    text[length] = '\0';
+    fclose(err);
+    if (!strstr(text, message))
+        fprintf(stderr, "stderr of the child: \"%s\"\n", text);
+    CHECK(strstr(text, message) != NULL);
 }
+
+/* What the program says when a sync finds no spawn of its task (the worker's
+ * number, which comes before it, left out). */
+static const char sync_without_spawn[] = "with no unsynced FJ_SPAWN in the task: FJ_SYNC(NAME) takes the "
+                                         "task's newest unsynced spawn, which must be an FJ_SPAWN(NAME, ...)";
+
+static fj_pool *pool_of(unsigned workers)
+{
+    fj_pool *pool;
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = workers;
+    if (fj_pool_create(&pool, &config) != 0)
+        _exit(4);
+    return pool;
+}
+
+static void run_lets_it_be_stolen(void) { FJ_RUN(pool_of(2), lets_it_be_stolen, 1); }
+
+/* A thief runs the task from an empty deque, so the sync's frame would lie
+ * below the deque's first slot: the program stops with the message that
+ * names the misuse, in release builds too, and reads nothing out of range. */
+static void sync_without_spawn_is_reported(void)
+{
+    expect_abort_saying(run_lets_it_be_stolen, sync_without_spawn);
+}
+
+#if FJ__CHECK_SYNCS
+/* FJ_SYNC names another task than its newest spawn's (fj.h: checked in builds
+ * without NDEBUG only): the spawn is run as a forgotten sync, never read as
+ * the named task's frame, and the sync, left with no spawn of its task, stops
+ * the program with the same message. */
+FJ_TASK(long, syncs_another_task, long, x)
+{
+    FJ_SPAWN(square, x);
+    return FJ_SYNC(fib);
+}
+
+static void run_syncs_another_task(void) { FJ_RUN(pool_of(1), syncs_another_task, 7); }
+
+static void sync_of_another_task_is_reported(void)
+{
+    expect_abort_saying(run_syncs_another_task, sync_without_spawn);
+}
+#endif
 
 /* ---- refusal and serial elision ---- */
 
@@ -692,6 +742,9 @@ static const check_case cases[] = {
     {"serial_elision_runs_in_serial_order", serial_elision_runs_in_serial_order, CHECK_PER_WORKERS},
     {"sync_helps_the_thief_of_an_older_spawn", sync_helps_the_thief_of_an_older_spawn, CHECK_ONCE},
     {"sync_without_spawn_is_reported", sync_without_spawn_is_reported, CHECK_ONCE},
+#if FJ__CHECK_SYNCS
+    {"sync_of_another_task_is_reported", sync_of_another_task_is_reported, CHECK_ONCE},
+#endif
     {"spawn_wakes_a_parked_worker", spawn_wakes_a_parked_worker, CHECK_ONCE},
     {"private_spawns_reach_a_thief", private_spawns_reach_a_thief, CHECK_ONCE},
 };
