@@ -1132,6 +1132,35 @@ join(context cx, F0 &&f0, F1 &&f1, F2 &&f2, More &&...more)
                                                                                  f1, f2, more...);
 }
 
+namespace detail {
+/* Whether some fj::join above takes these arguments: sides callable as
+ * side() (two, or three and more), or a context and sides callable as
+ * side(context) (two, or three and more). */
+template <class... A>
+constexpr bool plain_join_v = sizeof...(A) >= 2 && (std::is_invocable_v<A &> && ...);
+template <class... A>
+struct context_join : std::false_type {};
+template <class C, class... Sides>
+struct context_join<C, Sides...>
+    : std::bool_constant<std::is_same_v<std::decay_t<C>, context> && sizeof...(Sides) >= 2 &&
+                         (std::is_invocable_v<Sides &, context> && ...)> {};
+template <class... A>
+constexpr bool joinable_v = plain_join_v<A...> || context_join<A...>::value;
+template <class... A>
+constexpr bool never_v = false;
+} // namespace detail
+
+/* fj::join of arguments that no fj::join takes: one error that says how a join
+ * calls its sides, where overload resolution would list every candidate and
+ * the std::invoke_result that each lacks. */
+template <class... A, std::enable_if_t<!detail::joinable_v<A...>, int> = 0>
+auto join(A &&...) /* deduced: the assertion below fires before the caller uses the result */
+{
+    static_assert(detail::never_v<A...>,
+                  "fj::join: two or more sides, each callable as side() (fj::join(f, g, ...)), or an "
+                  "fj::context first and sides callable as side(fj::context) (fj::join(cx, f, g, ...))");
+}
+
 inline context current_context()
 {
     fj_worker *worker = fj__self;
