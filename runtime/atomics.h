@@ -76,7 +76,29 @@ static inline unsigned short atomic_cas_full_u16(volatile unsigned short *p, uns
 static inline void atomic_store_release_u8(volatile unsigned char *p, unsigned char v) { AO_char_store_release(p, v); }
 
 /* ---- counters read by other threads but written by one: no read-modify-write ---- */
-static inline void counter_add(atomic_word *p, size_t v) { AO_store(p, AO_load(p) + v); }
+#if defined(__SANITIZE_THREAD__)
+#define FJ_COUNTER_CHECKED 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define FJ_COUNTER_CHECKED 1
+#endif
+#endif
+/* Adds v to a counter that only the calling thread writes and snapshots read
+ * with atomic loads.  On x86-64 one add with a memory operand and no lock
+ * prefix: an aligned 8-byte write, which a reader sees whole (as it sees
+ * AO_store's), in one instruction where the volatile load, add and store take
+ * three (the classic fork and inline join count one each: 142.8 -> 138.8
+ * instructions per fork+join on fib, docs/performance.md).  Not atomic as a
+ * whole, and it need not be: no other thread writes the word.
+ * ThreadSanitizer builds keep the load and store it can see. */
+static inline void counter_add(atomic_word *p, size_t v)
+{
+#if defined(__x86_64__) && !defined(FJ_COUNTER_CHECKED)
+    __asm__("addq %1, %0" : "+m"(*p) : "er"(v));
+#else
+    AO_store(p, AO_load(p) + v);
+#endif
+}
 
 /* ---- fences ---- */
 static inline void compiler_barrier(void) { AO_compiler_barrier(); }
