@@ -1150,9 +1150,11 @@ template <class... A>
 constexpr bool never_v = false;
 } // namespace detail
 
-/* fj::join of arguments that no fj::join takes: one error that says how a join
- * calls its sides, where overload resolution would list every candidate and
- * the std::invoke_result that each lacks. */
+/** fj::join of arguments that no fj::join above takes (sides that take an
+ * fj::context without one, a context with sides that take none, one side): a
+ * compile error that says how a join calls its sides, where overload
+ * resolution would list every candidate and the std::invoke_result each lacks.
+ * Never part of a program that compiles. */
 template <class... A, std::enable_if_t<!detail::joinable_v<A...>, int> = 0>
 auto join(A &&...) /* deduced: the assertion below fires before the caller uses the result */
 {
