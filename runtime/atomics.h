@@ -89,7 +89,9 @@ static inline void atomic_store_release_u8(volatile unsigned char *p, unsigned c
  * AO_store's), in one instruction where the volatile load, add and store take
  * three (the classic fork and inline join count one each: 142.8 -> 138.8
  * instructions per fork+join on fib, docs/performance.md).  Not atomic as a
- * whole, and it need not be: no other thread writes the word.
+ * whole, and it need not be: no other thread writes the word.  No ordering
+ * either (relaxed, as AO_store's plain store was): a snapshot may see a count
+ * late, never a torn one, and orders nothing by it.
  * ThreadSanitizer builds keep the load and store it can see. */
 static inline void counter_add(atomic_word *p, size_t v)
 {

@@ -5,6 +5,8 @@
 #   - FJ_TASK(void, ...): "declared with FJ_VOID_TASK" (fj.h);
 #   - a typed task's arguments an odd number, or more than 6 pairs: "0 to 6
 #     type, name pairs" (fj.h, FJ_TASK and FJ_VOID_TASK);
+#   - arguments or a result larger than a frame holds: "exceed(s)
+#     FJ_FRAME_DATA_SIZE bytes";
 #   - fj::join with sides that take an fj::context but no context, with a
 #     context but sides that take none, or with one side: how join calls its
 #     sides (fj.hpp).
@@ -27,6 +29,10 @@ write_case void 'FJ_TASK(void, t, int, n) { (void)n; }'
 write_case odd 'FJ_TASK(long, t, int) { return 0; }'
 write_case seven 'FJ_TASK(long, t, int, a, int, b, int, c, int, d, int, e, int, f, int, g) { return a + g; }'
 write_case void_odd 'FJ_VOID_TASK(t, int, n, long) { (void)n; }'
+write_case big_arguments 'struct big { char bytes[FJ_FRAME_DATA_SIZE + 1]; };
+FJ_TASK(long, t, struct big, b) { return b.bytes[0]; }'
+write_case big_result 'struct big { char bytes[FJ_FRAME_DATA_SIZE + 1]; };
+FJ_TASK(struct big, t, int, n) { struct big r = {{0}}; r.bytes[0] = (char)n; return r; }'
 write_case right 'FJ_TASK(long, none) { return 1; }
 FJ_TASK(long, six, int, a, int, b, int, c, int, d, int, e, int, f) { return a + b + c + d + e + f; }
 FJ_VOID_TASK(nothing, int, n) { (void)n; }
@@ -72,6 +78,8 @@ for pair in gcc:c clang:c g++:cpp clang++:cpp; do
     expect $cc $ext odd "typed task t: the arguments must be 0 to 6 type, name pairs"
     expect $cc $ext seven "typed task t: the arguments must be 0 to 6 type, name pairs"
     expect $cc $ext void_odd "typed task t: the arguments must be 0 to 6 type, name pairs"
+    expect $cc $ext big_arguments "typed task t: arguments exceed FJ_FRAME_DATA_SIZE bytes"
+    expect $cc $ext big_result "typed task t: result exceeds FJ_FRAME_DATA_SIZE bytes"
     if [ $ext = cpp ]; then
         if ! $cc -std=c++17 -Wall -Wextra -Werror -I"$here/include" -c "$work/join_right.cpp" -o "$work/join_right.o" 2>"$work/join_right.err"; then
             echo "FAIL compile misuse ($cc): the right join does not compile:"
@@ -85,5 +93,5 @@ for pair in gcc:c clang:c g++:cpp clang++:cpp; do
     checked="$checked $cc"
 done
 [ -n "$checked" ] || { echo "FAIL compile misuse: no compiler"; exit 1; }
-[ $status -eq 0 ] && echo "compile misuse: a void FJ_TASK, wrong argument lists and joins of sides join cannot call get errors that say so (${checked# })"
+[ $status -eq 0 ] && echo "compile misuse: a void FJ_TASK, wrong argument lists, frames too small for a task and joins of sides join cannot call get errors that say so (${checked# })"
 exit $status

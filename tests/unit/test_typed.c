@@ -313,32 +313,73 @@ FJ_TASK(long, spawns_after_a_forgetful_sync, int, n)
     return a + FJ_SYNC(fib);
 }
 
+/* Runs `body` in a child process whose stderr goes to a file; returns the
+ * child's wait status and leaves what it wrote to stderr in `text`. */
+static int run_in_child(void (*body)(void), char *text, size_t size)
+{
+    FILE *err = tmpfile();
+    CHECK(err != NULL);
+    fflush(NULL);
+    pid_t child = fork();
+    CHECK(child >= 0);
+    if (child == 0) {
+        if (dup2(fileno(err), STDERR_FILENO) < 0)
+            _exit(5);
+        body();
+        _exit(3);
+    }
+    int status;
+    CHECK_EQ(child, waitpid(child, &status, 0));
+    rewind(err);
+    size_t length = fread(text, 1, size - 1, err);
+    text[length] = '\0';
+    fclose(err);
+    return status;
+}
+
+/* Checks that `body`, run in a child, stopped on SIGABRT after writing
+ * `message` to stderr. */
+static void expect_abort_saying(void (*body)(void), const char *message)
+{
+    char text[1024];
+    int status = run_in_child(body, text, sizeof text);
+    CHECK(WIFSIGNALED(status));
+    CHECK_EQ(SIGABRT, WTERMSIG(status));
+    if (!strstr(text, message))
+        fprintf(stderr, "stderr of the child: \"%s\"\n", text);
+    CHECK(strstr(text, message) != NULL);
+}
+
 typedef long (*forgetful_run)(fj_pool *pool, int n);
 static long run_calls_forgetful(fj_pool *pool, int n) { return FJ_RUN(pool, calls_forgetful, n); }
 static long run_spawns_after_a_forgetful_call(fj_pool *pool, int n) { return FJ_RUN(pool, spawns_after_a_forgetful_call, n); }
 static long run_spawns_after_a_forgetful_sync(fj_pool *pool, int n) { return FJ_RUN(pool, spawns_after_a_forgetful_sync, n); }
 
-/* With checks (no NDEBUG) the program stops, naming the task; with NDEBUG
- * the runtime syncs the leftover, counts it, and the outer results hold. */
+static forgetful_run forgetful;  /* what the child below runs */
+
+/* The child: exits 0 when the outer result holds and the runtime counted one
+ * leftover (what NDEBUG builds promise); builds without NDEBUG stop first. */
+static void run_forgetful(void)
+{
+    fj_pool *pool = make_pool();
+    long r = forgetful(pool, 15);
+    fj_worker_stats total;
+    fj_pool_stats(pool, NULL, 0, &total);
+    fj_pool_destroy(pool);
+    _exit(r == 2 * fib_serial(15) && total.unsynced == 1 ? 0 : 4);
+}
+
+/* With checks (no NDEBUG) the program stops with a message naming the task;
+ * with NDEBUG the runtime syncs the leftover, counts it, and the outer
+ * results hold. */
 static void expect_one_forgotten_sync(forgetful_run run)
 {
-    fflush(NULL);
-    pid_t child = fork();
-    CHECK(child >= 0);
-    if (child == 0) {
-        fj_pool *pool = make_pool();
-        long r = run(pool, 15);
-        fj_worker_stats total;
-        fj_pool_stats(pool, NULL, 0, &total);
-        fj_pool_destroy(pool);
-        _exit(r == 2 * fib_serial(15) && total.unsynced == 1 ? 0 : 3);
-    }
-    int status;
-    CHECK_EQ(child, waitpid(child, &status, 0));
+    forgetful = run;
     if (FJ__CHECK_SYNCS) {
-        CHECK(WIFSIGNALED(status));
-        CHECK_EQ(SIGABRT, WTERMSIG(status));
+        expect_abort_saying(run_forgetful, "fj: typed task forgets returned with 1 unsynced spawn(s)");
     } else {
+        char text[1024];
+        int status = run_in_child(run_forgetful, text, sizeof text);
         CHECK(WIFEXITED(status));
         CHECK_EQ(0, WEXITSTATUS(status));
     }
@@ -367,35 +408,6 @@ FJ_TASK(long, lets_it_be_stolen, int, n)
     while (!__atomic_load_n(&no_spawn_started, __ATOMIC_ACQUIRE))
         sched_yield();  /* until a thief runs it, on its own empty deque */
     return FJ_SYNC(syncs_nothing);
-}
-
-/* Runs `body` in a child process with its stderr in a file, and checks that
- * the child stopped on SIGABRT after writing `message`. */
-static void expect_abort_saying(void (*body)(void), const char *message)
-{
-    FILE *err = tmpfile();
-    CHECK(err != NULL);
-    fflush(NULL);
-    pid_t child = fork();
-    CHECK(child >= 0);
-    if (child == 0) {
-        if (dup2(fileno(err), STDERR_FILENO) < 0)
-            _exit(5);
-        body();
-        _exit(3);  /* not reached: the sync must stop the program */
-    }
-    int status;
-    CHECK_EQ(child, waitpid(child, &status, 0));
-    CHECK(WIFSIGNALED(status));
-    CHECK_EQ(SIGABRT, WTERMSIG(status));
-    char text[1024];
-    rewind(err);
-    size_t length = fread(text, 1, sizeof text - 1, err);
-    text[length] = '\0';
-    fclose(err);
-    if (!strstr(text, message))
-        fprintf(stderr, "stderr of the child: \"%s\"\n", text);
-    CHECK(strstr(text, message) != NULL);
 }
 
 /* What the program says when a sync finds no spawn of its task (the worker's
