@@ -47,6 +47,7 @@
 
 // Every operator new of the program, counted (join promises no allocation).
 #include "counting_new.h"
+#include "fib_joins.h"
 
 namespace {
 
@@ -61,24 +62,6 @@ long fib_serial(int n)
         b = next;
     }
     return a;
-}
-
-long fib(fj::context cx, int n)
-{
-    if (n < 2)
-        return n;
-    auto [a, b] = fj::join(cx, [n](fj::context c) { return fib(c, n - 1); },
-                           [n](fj::context c) { return fib(c, n - 2); });
-    return a + b;
-}
-
-// fib through plain joins (no context anywhere).
-long fib_plain(int n)
-{
-    if (n < 2)
-        return n;
-    auto [a, b] = fj::join([n] { return fib_plain(n - 1); }, [n] { return fib_plain(n - 2); });
-    return a + b;
 }
 
 // The sum of [lo, hi), halved down to single elements.
@@ -118,7 +101,7 @@ FJ_TASK(long, fib_typed_around_context_joins, int, n)
     if (n < 2)
         return n;
     FJ_SPAWN(fib_typed_around_context_joins, n - 1);
-    long b = fib(fj::current_context(), n - 2);
+    long b = fib_in_context(fj::current_context(), n - 2);
     return FJ_SYNC(fib_typed_around_context_joins) + b;
 }
 
@@ -151,7 +134,7 @@ int classic_fib_run(fj_task *t)
 int context_fib_run(fj_task *t)
 {
     classic_fib *self = FJ_CONTAINER_OF(t, classic_fib, task);
-    self->result = fib(fj::current_context(), self->n);
+    self->result = fib_in_context(fj::current_context(), self->n);
     return 0;
 }
 
@@ -165,9 +148,9 @@ void fib_through_contexts_matches_serial_on_1_2_4_workers()
     for (unsigned workers : {1u, 2u, 4u}) {
         fj::pool pool(workers);
         for (int n = 0; n <= largest; n++) {
-            long parallel = pool.invoke([n](fj::context cx) { return fib(cx, n); });
+            long parallel = pool.invoke([n](fj::context cx) { return fib_in_context(cx, n); });
             if (parallel != fib_serial(n))
-                CHECK_FAIL("fib(%d) on %u workers: expected %ld, actual %ld", n, workers, fib_serial(n), parallel);
+                CHECK_FAIL("fib_in_context(%d) on %u workers: expected %ld, actual %ld", n, workers, fib_serial(n), parallel);
         }
     }
 }
@@ -204,8 +187,8 @@ void join_returns_each_shape_here()
         CHECK_EQ(8, right_void.first);
 
         int left = 0, right = 0;
-        auto set_left = [&](fj::context c) { left = (int)fib(c, 10); };
-        auto set_right = [&](fj::context c) { right = (int)fib(c, 11); };
+        auto set_left = [&](fj::context c) { left = (int)fib_in_context(c, 10); };
+        auto set_right = [&](fj::context c) { right = (int)fib_in_context(c, 11); };
         static_assert(std::is_void_v<decltype(fj::join(cx, set_left, set_right))>);
         fj::join(cx, set_left, set_right);
         CHECK_EQ(fib_serial(10), left);
@@ -370,11 +353,11 @@ void each_side_is_invoked_once()
     // Lvalue sides are invoked as the caller's objects, wherever they run: a
     // copy run by a thief would lose its increments.
     auto first = [calls = 0L](fj::context c) mutable {
-        (void)fib(c, 10);
+        (void)fib_in_context(c, 10);
         return ++calls;
     };
     auto second = [calls = 0L](fj::context c) mutable {
-        (void)fib(c, 10);
+        (void)fib_in_context(c, 10);
         return ++calls;
     };
     const long joins = 300;
@@ -417,25 +400,25 @@ void nested_joins_pass_their_contexts_on()
                     c1,
                     [](fj::context c2) {
                         auto [x, y] = fj::join(
-                            c2, [](fj::context c3) { return fib(c3, 10); },
+                            c2, [](fj::context c3) { return fib_in_context(c3, 10); },
                             [](fj::context c3) {
-                                auto [p, q, r] = fj::join(c3, [](fj::context c4) { return fib(c4, 5); },
-                                                          [](fj::context c4) { return fib(c4, 6); },
+                                auto [p, q, r] = fj::join(c3, [](fj::context c4) { return fib_in_context(c4, 5); },
+                                                          [](fj::context c4) { return fib_in_context(c4, 6); },
                                                           [](fj::context) { return 1000L; });
                                 return p + q + r;
                             });
                         return x + y;
                     },
-                    [](fj::context c2) { return fib(c2, 11); }, [](fj::context) { return 100000L; });
+                    [](fj::context c2) { return fib_in_context(c2, 11); }, [](fj::context) { return 100000L; });
                 return a + b + c;
             },
             [](fj::context c1) {
-                auto [x, y] = fj::join(c1, [](fj::context c2) { return fib(c2, 12); },
+                auto [x, y] = fj::join(c1, [](fj::context c2) { return fib_in_context(c2, 12); },
                                        [](fj::context c2) {
                                            auto [p, q, r, s] =
-                                               fj::join(c2, [](fj::context c3) { return fib(c3, 7); },
-                                                        [](fj::context c3) { return fib(c3, 8); },
-                                                        [](fj::context c3) { return fib(c3, 9); },
+                                               fj::join(c2, [](fj::context c3) { return fib_in_context(c3, 7); },
+                                                        [](fj::context c3) { return fib_in_context(c3, 8); },
+                                                        [](fj::context c3) { return fib_in_context(c3, 9); },
                                                         [](fj::context) { return 10000000L; });
                                            return p + q + r + s;
                                        });
@@ -462,7 +445,7 @@ auto numbered_side(std::size_t k, std::atomic<int> *calls)
 {
     return [k, calls](fj::context c) {
         calls[k].fetch_add(1);
-        return (long)k * 1000 + fib(c, 8 + (int)k);
+        return (long)k * 1000 + fib_in_context(c, 8 + (int)k);
     };
 }
 
@@ -552,19 +535,19 @@ void current_context_works_on_any_worker_code()
 {
     fj::pool pool(check_workers);
     // In pool.invoke of a lambda with no argument.
-    CHECK_EQ(fib_serial(18), pool.invoke([] { return fib(fj::current_context(), 18); }));
+    CHECK_EQ(fib_serial(18), pool.invoke([] { return fib_in_context(fj::current_context(), 18); }));
     // In the lambdas of a plain join, wherever they run (a thief's context).
     auto [a, b] = pool.invoke([] {
-        return fj::join([] { return fib(fj::current_context(), 16); }, [] { return fib(fj::current_context(), 15); });
+        return fj::join([] { return fib_in_context(fj::current_context(), 16); }, [] { return fib_in_context(fj::current_context(), 15); });
     });
     CHECK_EQ(fib_serial(16), a);
     CHECK_EQ(fib_serial(15), b);
     // Twice in a row on the same worker: both usable, one after the other.
     CHECK_EQ(fib_serial(14) + fib_serial(13), pool.invoke([] {
                  fj::context first = fj::current_context();
-                 long x = fib(first, 14);
+                 long x = fib_in_context(first, 14);
                  fj::context second = fj::current_context();
-                 return x + fib(second, 13);
+                 return x + fib_in_context(second, 13);
              }));
     // In a typed task's body, between a spawn and its sync.
     CHECK_EQ(fib_serial(fib_size()), FJ_RUN(pool.native_handle(), fib_typed_around_context_joins, fib_size()));
@@ -579,11 +562,11 @@ void current_context_works_on_any_worker_code()
 void pool_invoke_passes_a_context()
 {
     fj::pool pool(check_workers);
-    auto fib20 = [](fj::context cx) { return fib(cx, 20); };
+    auto fib20 = [](fj::context cx) { return fib_in_context(cx, 20); };
     static_assert(std::is_same_v<decltype(pool.invoke(fib20)), long>);
     CHECK_EQ(fib_serial(20), pool.invoke(fib20));
     long stored = 0;
-    auto store = [&](fj::context cx) { stored = fib(cx, 15); };
+    auto store = [&](fj::context cx) { stored = fib_in_context(cx, 15); };
     static_assert(std::is_void_v<decltype(pool.invoke(store))>);
     pool.invoke(store);
     CHECK_EQ(fib_serial(15), stored);
@@ -622,11 +605,11 @@ long mixes_everything(fj::context c, int n)
     classic_fib pending_context = {FJ_TASK_INIT(context_fib_run), n - 1, 0};
     CHECK_RC(0, fj_fork(&pending.task));
     CHECK_RC(0, fj_fork(&pending_context.task));
-    long through_context = fib(c, n - 2);
+    long through_context = fib_in_context(c, n - 2);
     long typed = FJ_RUN(nullptr, fib_typed, n - 3);
-    long after_typed = fib(c, n - 4);
+    long after_typed = fib_in_context(c, n - 4);
     auto [plain, in_plain] = fj::join([n] { return fib_plain(n - 5); },
-                                      [n] { return fib(fj::current_context(), n - 6); });
+                                      [n] { return fib_in_context(fj::current_context(), n - 6); });
     CHECK_RC(0, fj_join(&pending_context.task));
     CHECK_RC(0, fj_join(&pending.task));
     return pending.result + pending_context.result + through_context + typed + after_typed + plain + in_plain;
@@ -661,11 +644,11 @@ void contexts_mix_with_plain_joins_fj_tasks_and_typed_tasks()
         auto [x, y] = fj::join(
             cx,
             [](fj::context c) {
-                long before = fib(c, 12);
+                long before = fib_in_context(c, 12);
                 long run = FJ_RUN(nullptr, fib_typed, 15);
-                return before + run + fib(c, 13);
+                return before + run + fib_in_context(c, 13);
             },
-            [](fj::context c) { return FJ_RUN(nullptr, fib_typed_around_context_joins, 14) + fib(c, 11); });
+            [](fj::context c) { return FJ_RUN(nullptr, fib_typed_around_context_joins, 14) + fib_in_context(c, 11); });
         return x + y;
     });
     CHECK_EQ(fib_serial(12) + fib_serial(15) + fib_serial(13) + fib_serial(14) + fib_serial(11), typed);
@@ -676,7 +659,7 @@ void contexts_mix_with_plain_joins_fj_tasks_and_typed_tasks()
 void join_through_a_context_allocates_nothing()
 {
     fj::pool pool(check_workers);
-    auto fib20 = [](fj::context cx) { return fib(cx, 20); };
+    auto fib20 = [](fj::context cx) { return fib_in_context(cx, 20); };
     CHECK_EQ(fib_serial(20), pool.invoke(fib20)); /* warm-up: the workers have started */
     long probe_before = allocations.load();
     std::string probe(100, 'x'); /* the counter counts */
@@ -684,9 +667,9 @@ void join_through_a_context_allocates_nothing()
     long before = allocations.load();
     long result = pool.invoke(fib20);
     long five_way = pool.invoke([](fj::context cx) {
-        auto [p, q, r, s, t] = fj::join(cx, [](fj::context c) { return fib(c, 12); },
+        auto [p, q, r, s, t] = fj::join(cx, [](fj::context c) { return fib_in_context(c, 12); },
                                         [](fj::context c) { return five_sums(c, 6, 0).v[4]; },
-                                        [](fj::context c) { return fib(c, 11); }, [](fj::context) { return 1L; },
+                                        [](fj::context c) { return fib_in_context(c, 11); }, [](fj::context) { return 1L; },
                                         [](fj::context c) { return quad_sums(c, 6, 0).d; });
         return p + q + r + s + t;
     });
@@ -747,15 +730,15 @@ void check_f_throws(fj::pool &pool)
     std::string caught;
     long after = pool.invoke([&](fj::context cx) {
         try {
-            fj::join(cx, [](fj::context c) { return throw_if(fib(c, 10) > 0, "from f"); },
+            fj::join(cx, [](fj::context c) { return throw_if(fib_in_context(c, 10) > 0, "from f"); },
                      [&](fj::context c) {
-                         g_result.store(fib(c, 15));
+                         g_result.store(fib_in_context(c, 15));
                          return 1;
                      });
         } catch (const std::runtime_error &e) {
             caught = e.what();
         }
-        return fib(cx, 16);
+        return fib_in_context(cx, 16);
     });
     CHECK(caught == "from f");
     CHECK_EQ(fib_serial(15), g_result.load());
@@ -768,12 +751,12 @@ void check_g_throws(fj::pool &pool)
     std::string caught;
     long after = pool.invoke([&](fj::context cx) {
         try {
-            fj::join(cx, [&](fj::context c) { f_result = fib(c, 15); },
-                     [](fj::context c) { return throw_if(fib(c, 5) > 0, "from g"); });
+            fj::join(cx, [&](fj::context c) { f_result = fib_in_context(c, 15); },
+                     [](fj::context c) { return throw_if(fib_in_context(c, 5) > 0, "from g"); });
         } catch (const std::runtime_error &e) {
             caught = e.what();
         }
-        return fib(cx, 16);
+        return fib_in_context(cx, 16);
     });
     CHECK(caught == "from g");
     CHECK_EQ(fib_serial(15), f_result);
@@ -786,12 +769,12 @@ void check_both_throw(fj::pool &pool)
     std::string caught;
     long after = pool.invoke([&](fj::context cx) {
         try {
-            fj::join(cx, [](fj::context c) { return throw_if(fib(c, 14) > 0, "f"); },
+            fj::join(cx, [](fj::context c) { return throw_if(fib_in_context(c, 14) > 0, "f"); },
                      [](fj::context) { return throw_if(true, "g"); });
         } catch (const std::runtime_error &e) {
             caught = e.what();
         }
-        return fib(cx, 12);
+        return fib_in_context(cx, 12);
     });
     CHECK(caught == "f");
     CHECK_EQ(fib_serial(12), after);
@@ -806,7 +789,7 @@ void check_first_thrower_of_four(fj::pool &pool, unsigned throwers)
     std::string caught;
     long after = pool.invoke([&](fj::context cx) {
         auto side = [&](fj::context c, int k) {
-            long work = fib(c, 11);
+            long work = fib_in_context(c, 11);
             finished.fetch_add(1);
             return work + throw_if(throwers & (1u << k), names[k]);
         };
@@ -816,7 +799,7 @@ void check_first_thrower_of_four(fj::pool &pool, unsigned throwers)
         } catch (const std::runtime_error &e) {
             caught = e.what();
         }
-        return fib(cx, 12);
+        return fib_in_context(cx, 12);
     });
     CHECK_EQ(4, finished.load());
     int first = 0;
@@ -868,7 +851,7 @@ void check_deep_leaf_throws(fj::pool &pool, int depth)
         CHECK_EQ(2 * leaf_count - 1, counts.entered.load());
         CHECK_EQ(counts.entered.load(), counts.left.load());
         // The same pool, afterwards, through contexts.
-        CHECK_EQ(fib_serial(18), pool.invoke([](fj::context cx) { return fib(cx, 18); }));
+        CHECK_EQ(fib_serial(18), pool.invoke([](fj::context cx) { return fib_in_context(cx, 18); }));
     }
     // Caught inside the recursion: the catching side's context joins on.
     long caught_inside = pool.invoke([=](fj::context cx) {
@@ -880,10 +863,10 @@ void check_deep_leaf_throws(fj::pool &pool, int depth)
                     leaves_throwing_at(c, depth - 2, 0, 1, &counts);
                 } catch (const std::runtime_error &) {
                 }
-                return fib(c, 15) + counts.leaves.load();
+                return fib_in_context(c, 15) + counts.leaves.load();
             },
-            [](fj::context c) { return fib(c, 14); });
-        return x + y + fib(cx, 13);
+            [](fj::context c) { return fib_in_context(c, 14); });
+        return x + y + fib_in_context(cx, 13);
     });
     CHECK_EQ(fib_serial(15) + (leaf_count / 4) + fib_serial(14) + fib_serial(13), caught_inside);
 }
@@ -983,7 +966,7 @@ void results_survive_sides_run_at_their_spawn(const char *variable, const char *
     fj::pool pool(check_workers);
     unsetenv(variable);
     for (int n = 0; n <= 20; n++)
-        CHECK_EQ(fib_serial(n), pool.invoke([n](fj::context cx) { return fib(cx, n); }));
+        CHECK_EQ(fib_serial(n), pool.invoke([n](fj::context cx) { return fib_in_context(cx, n); }));
     const int depth = 10;
     const long leaves = 1L << depth;
     CHECK(pool.invoke([](fj::context cx) { return digits(cx, depth, 0); }) == expected_digits(leaves));
@@ -1081,10 +1064,10 @@ static void join_through_the_parents_context(int workers)
         auto [a, b] = fj::join(
             cx,
             [cx](fj::context) {
-                auto [x, y] = fj::join(cx, [](fj::context c) { return fib(c, 12); }, [](fj::context c) { return fib(c, 11); });
+                auto [x, y] = fj::join(cx, [](fj::context c) { return fib_in_context(c, 12); }, [](fj::context c) { return fib_in_context(c, 11); });
                 return x + y;
             },
-            [](fj::context c) { return fib(c, 14); });
+            [](fj::context c) { return fib_in_context(c, 14); });
         return a + b;
     });
     _exit(r == 233 + 377 ? 4 : 5);

@@ -9,26 +9,10 @@
 #include "fj.hpp"
 
 #include "call_count.h"
+#include "fib_joins.h"
 #include "fib_tasks.h"
 
 namespace {
-
-long fib_join(int n)
-{
-    if (n < 2)
-        return n;
-    auto [a, b] = fj::join([n] { return fib_join(n - 1); }, [n] { return fib_join(n - 2); });
-    return a + b;
-}
-
-long fib_join(fj::context cx, int n)
-{
-    if (n < 2)
-        return n;
-    auto [a, b] = fj::join(cx, [n](fj::context c) { return fib_join(c, n - 1); },
-                           [n](fj::context c) { return fib_join(c, n - 2); });
-    return a + b;
-}
 
 // A tree of eight-way joins: 8^depth leaves, 7 forks per inner node.
 long leaves(int depth)
@@ -79,9 +63,9 @@ void joins_make_the_runtime_allocate_nothing()
     fj::pool pool = pool_without_hooks();
     int n = fib_n();
     for (int round = 0; round < 3; round++) {
-        CHECK_EQ(fib_serial(n), counted(pool, [n] { return fib_join(n); }));
+        CHECK_EQ(fib_serial(n), counted(pool, [n] { return fib_plain(n); }));
         CHECK_EQ(0, count_of(&allocations));
-        CHECK_EQ(fib_serial(n), counted_with_context(pool, [n](fj::context cx) { return fib_join(cx, n); }));
+        CHECK_EQ(fib_serial(n), counted_with_context(pool, [n](fj::context cx) { return fib_in_context(cx, n); }));
         CHECK_EQ(0, count_of(&allocations));
         CHECK_EQ(4096, counted(pool, [] { return leaves(4); }));
         CHECK_EQ(0, count_of(&allocations));
@@ -95,10 +79,10 @@ void one_worker_joins_take_no_lock_and_stay_inline()
     check_workers = 1;
     fj::pool pool = pool_without_hooks();
     for (int n = fib_n(); n <= fib_n() + 4; n += 4) {
-        CHECK_EQ(fib_serial(n), counted(pool, [n] { return fib_join(n); }));
+        CHECK_EQ(fib_serial(n), counted(pool, [n] { return fib_plain(n); }));
         CHECK_EQ(0, count_of(&locks));
         check_few_slow_calls(pool.native_handle(), "fj::join fib", fib_joins(n));
-        CHECK_EQ(fib_serial(n), counted_with_context(pool, [n](fj::context cx) { return fib_join(cx, n); }));
+        CHECK_EQ(fib_serial(n), counted_with_context(pool, [n](fj::context cx) { return fib_in_context(cx, n); }));
         CHECK_EQ(0, count_of(&locks));
         check_few_slow_calls(pool.native_handle(), "fj::join(cx) fib", fib_joins(n));
     }
