@@ -108,6 +108,20 @@ static inline fj_pool *check_pool(void)
     return pool;
 }
 
+/* Every worker's statistics row, sized by check_workers (the command line
+ * sets it: a fixed array overflows at more workers than it holds), and the
+ * sum in *total when total is not NULL.  The caller frees the rows. */
+static inline fj_worker_stats *check_pool_stats(const fj_pool *pool, fj_worker_stats *total)
+{
+    fj_worker_stats *rows = (fj_worker_stats *)calloc(check_workers, sizeof *rows);
+    if (!rows)
+        CHECK_FAIL("no memory for %u statistics rows", check_workers);
+    int count = fj_pool_stats(pool, rows, check_workers, total);
+    if (count != (int)check_workers)
+        CHECK_FAIL("fj_pool_stats gave %d rows for %u workers", count, check_workers);
+    return rows;
+}
+
 static inline int check_main(int argc, char **argv, const check_case *cases, size_t count)
 {
     const char *only = NULL;

@@ -92,6 +92,16 @@ static void owner_bursts(shared *s, tally *owner, long *next, long count, unsign
     }
 }
 
+
+/* One thief per worker, at least 2 (a steal must race another steal) and at
+ * most MAX_THIEVES, the size of the thread arrays below. */
+#define MAX_THIEVES 16u
+
+static unsigned thieves_for_workers(void)
+{
+    return check_workers < 2 ? 2 : check_workers > MAX_THIEVES ? MAX_THIEVES : check_workers;
+}
+
 /* Drains the deque, stops the thieves and checks every element was taken once. */
 static void finish_and_check(shared *s, tally owner, pthread_t *threads, thief_arg *args, unsigned thieves)
 {
@@ -135,9 +145,9 @@ static void every_element_taken_once(void)
     shared s;
     /* The floor: at least ten million elements in every run, TSan too. */
     shared_init(&s, check_stress() ? 40 * 1000 * 1000 : 10 * 1000 * 1000);
-    unsigned thieves = check_workers < 2 ? 2 : check_workers;
-    pthread_t threads[16];
-    thief_arg args[16];
+    unsigned thieves = thieves_for_workers();
+    pthread_t threads[MAX_THIEVES];
+    thief_arg args[MAX_THIEVES];
     start_thieves(&s, threads, args, thieves);
     tally owner = {0, 0};
     unsigned seed = 7;
@@ -171,9 +181,9 @@ static void fence_mode_switches_keep_elements_exact(void)
 {
     shared s;
     shared_init(&s, check_stress() ? 8 * 1000 * 1000 : 2 * 1000 * 1000);
-    unsigned thieves = check_workers < 2 ? 2 : check_workers;
-    pthread_t threads[16];
-    thief_arg args[16];
+    unsigned thieves = thieves_for_workers();
+    pthread_t threads[MAX_THIEVES];
+    thief_arg args[MAX_THIEVES];
     start_thieves(&s, threads, args, thieves);
     tally owner = {0, 0};
     unsigned seed = 11, phases = 0, fenced_phases = 0, unfenced_phases = 0;

@@ -198,11 +198,11 @@ static void stolen_child_join_helps(void)
     steal_root root = {FJ_TASK_INIT(steal_root_compute), {FJ_TASK_INIT(stolen_child_compute), 0, 0, -1, 0, 0}};
     CHECK_RC(0, fj_pool_invoke(pool, &root.task));
     CHECK_EQ(root.child.forked * fib_serial(10), root.child.sum);
-    fj_worker_stats per[8], total;
-    fj_pool_stats(pool, per, 8, &total);
+    fj_worker_stats total, *per = check_pool_stats(pool, &total);
     int forker = root.child.forker;
     if (check_workers == 1) {
         CHECK_EQ(0, total.steals + total.leapfrogs);
+        free(per);
         return (void)fj_pool_destroy(pool);
     }
     CHECK(atomic_load_acquire(&root.child.forker_helped));
@@ -210,6 +210,7 @@ static void stolen_child_join_helps(void)
     CHECK(per[forker].leapfrogs + per[forker].helps >= 1);
     if (check_workers == 2)
         CHECK(per[forker].leapfrogs >= 1);  /* its only way to the grandchildren */
+    free(per);
     fj_pool_destroy(pool);
 }
 

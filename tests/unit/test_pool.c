@@ -286,12 +286,12 @@ static void idle_pool_uses_no_cpu(void)
     sum_task root = {FJ_TASK_INIT(sum_compute), 0, 1000000, 0};
     CHECK_RC(0, fj_pool_invoke(pool, &root.task));
     /* Wait (yielding, not sleeping) until every worker has parked after the work. */
-    fj_worker_stats per[8];
     for (;;) {
-        fj_pool_stats(pool, per, 8, NULL);
+        fj_worker_stats *per = check_pool_stats(pool, NULL);
         unsigned parked = 0;
         for (unsigned i = 0; i < check_workers; i++)
             parked += per[i].parks > per[i].wakeups;
+        free(per);
         if (parked == check_workers)
             break;
         sched_yield();
