@@ -293,20 +293,32 @@ static inline bool deque_publish(deque *d)
     return true;
 }
 
-/* Owner only: pushes an item frame at the top; DEQUE_NO_MEMORY (nothing
- * pushed) only when every reserved frame is in use. */
-static inline int deque_push(deque *d, void *item)
+/* Owner only: deque_push without its slow half.  False, and nothing pushed,
+ * where deque_push would call deque_push_slow (every frame up to the item
+ * limit in use, or split mode, whose item pushes publish).  A caller that then
+ * calls deque_push from another function keeps its own fast path free of the
+ * call, and so of a stack frame (task_fork). */
+static inline bool deque_push_fast(deque *d, void *item)
 {
     DEQUE_ASSERT_OWNER(d);
     deque_guard_lower(d);
     fj_frame *f = deque_top(d);
     if (__builtin_expect(f >= d->item_limit, 0))
-        return deque_push_slow(d, item);
+        return false;
     f->fj_run = DEQUE_ITEM_RUN;
     *(void **)(void *)f->fj_data = item;
     /* Release: the frame, and everything the owner wrote into the item before
      * the push, is visible to a thief whose acquire load of top sees f + 1. */
     atomic_store_release((atomic_word *)&d->ends.fj_top, (size_t)(f + 1));
+    return true;
+}
+
+/* Owner only: pushes an item frame at the top; DEQUE_NO_MEMORY (nothing
+ * pushed) only when every reserved frame is in use. */
+static inline int deque_push(deque *d, void *item)
+{
+    if (__builtin_expect(!deque_push_fast(d, item), 0))
+        return deque_push_slow(d, item);
     return DEQUE_PUSHED;
 }
 

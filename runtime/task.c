@@ -208,11 +208,12 @@ int task_fork_wake(fj_worker *w)
     return 0;
 }
 
-/* The rest of task_fork once the deque is full: grow it and push, or, out of
- * memory, run t inline (a fork never fails). */
-static bool task_fork_push_or_run(fj_worker *w, fj_task *t)
+/* The rest of a fork once its task is pushed (`pushed`, deque_push's answer):
+ * the wake-up test of task_fork; or, out of memory (nothing pushed), run t
+ * inline (a fork never fails).  True when t was pushed. */
+static bool task_fork_wake_or_run(fj_worker *w, fj_task *t, int pushed)
 {
-    if (deque_push(&w->deque, t) != DEQUE_PUSHED) {
+    if (pushed != DEQUE_PUSHED) {
         task_execute(w, t);
         return false;
     }
@@ -222,9 +223,11 @@ static bool task_fork_push_or_run(fj_worker *w, fj_task *t)
     return true;
 }
 
+/* The rest of task_fork once its inline push declined (every frame up to the
+ * item limit in use, or split mode): straight to deque_push_slow. */
 int task_fork_grow(fj_worker *w, fj_task *t)
 {
-    (void)task_fork_push_or_run(w, t);
+    (void)task_fork_wake_or_run(w, t, deque_push_slow(&w->deque, t));
     return 0;
 }
 
@@ -234,7 +237,7 @@ int task_fork_slow(fj_worker *w, fj_task *t)
         return 0;
     counter_add(&w->count.forks, 1);
     HOOK(w, HOOK_FORK, t, -1);
-    fork_policy_after_push(w, t, task_fork_push_or_run(w, t));
+    fork_policy_after_push(w, t, task_fork_wake_or_run(w, t, deque_push(&w->deque, t)));
     return 0;
 }
 

@@ -55,7 +55,7 @@ FJ_ALWAYS_INLINE int task_fork(fj_worker *w, fj_task *t)
     counter_add(&w->count.forks, 1);
     /* Every exit from here on is a tail call or a return, so the compiler can
      * keep the fast path free of a stack frame (shrink-wrapping). */
-    if (__builtin_expect(deque_push(&w->deque, t) != DEQUE_PUSHED, 0))
+    if (__builtin_expect(!deque_push_fast(&w->deque, t), 0))
         return task_fork_grow(w, t);
     /* StoreLoad between the push (tail store) and the sleeper test: pairs with
      * fence_heavy() in idle_park, so a worker going to sleep sees this task or
