@@ -109,6 +109,7 @@ BENCH_BINS := $(BENCH_DIR)/serial_bench $(BENCH_DIR)/fj_bench $(BENCH_DIR)/fj-ty
 ifeq ($(shell sh bench/peers.sh has libgomp && echo yes),yes)
 BENCH_BINS += $(BENCH_DIR)/libgomp_bench
 endif
+ifeq ($(BENCH_STATIC_ONLY),)
 ifeq ($(shell sh bench/peers.sh has libomp && echo yes),yes)
 BENCH_BINS += $(BENCH_DIR)/libomp_bench
 endif
@@ -117,6 +118,7 @@ BENCH_BINS += $(BENCH_DIR)/tbb_bench
 endif
 ifeq ($(shell sh bench/peers.sh has java && echo yes),yes)
 BENCH_BINS += $(BENCH_DIR)/java/Bench.class
+endif
 endif
 BENCH_BINS += $(FINE_BINS)
 BENCH_BINS += $(BENCH_DIR)/fjxx_bench
@@ -255,6 +257,27 @@ $(BENCH_DIR)/tbb_bench: bench/tbb_bench.cpp $(BENCH_COMMON)
 $(BENCH_DIR)/java/Bench.class: bench/java/Bench.java
 	@mkdir -p $(@D)
 	javac -d $(@D) $<
+
+# ---- a bundle for another machine (make bench-portable) ----
+# The benchmark binaries, the loop benchmark and the test programs as static
+# executables for any x86-64-v3 Linux machine, under BENCH_PORTABLE_DIR: for a
+# machine with more cores but no compiler or libatomic_ops (a cluster node, a
+# lent server).  Copy the checkout with that folder there, then:
+#   BENCH_DIR=build/portable/bench BENCH_WORKERS="1 16" BENCH_PROGRAMS="fib uts" sh bench/run.sh full
+#   sh bench/loops/run.sh build/portable/loops 1000000 5 16 loops16.csv
+#   FJ_TEST_WORKERS=16 sh tests/run-tests.sh build/portable/tests
+# The fine programs take FINE_MARCH=BENCH_PORTABLE_MARCH (Lace too, with
+# LACE_DIR).  libomp, oneTBB and Java do not link statically and are left out.
+BENCH_PORTABLE_DIR ?= build/portable
+BENCH_PORTABLE_MARCH ?= -march=x86-64-v3
+.PHONY: bench-portable
+bench-portable: bench-fjlib
+	@$(MAKE) --no-print-directory BENCH_STATIC_ONLY=1 BENCH_DIR=$(BENCH_PORTABLE_DIR)/bench \
+		BENCH_CC="gcc -static" BENCH_CXX="g++ -static" FINE_MARCH=$(BENCH_PORTABLE_MARCH) bench-build
+	@$(MAKE) --no-print-directory BENCH_STATIC_ONLY=1 BENCH_LOOPS_DIR=$(BENCH_PORTABLE_DIR)/loops \
+		BENCH_LOOPS_CC="gcc -static" bench-loops-build
+	@$(MAKE) --no-print-directory BUILD=$(BENCH_PORTABLE_DIR) CC="gcc -static" CXX="g++ -static" tests
+	@echo "bench-portable: static binaries in $(BENCH_PORTABLE_DIR)/ (how to run them: mk/bench.mk)"
 
 # make test also checks how the suite turns a cell's runs into its figures
 # (bench/summarise.sh) and two cells into a ratio round by round

@@ -55,9 +55,11 @@ $(BUILD)/.header-hpp: include/fj.hpp include/fj.h
 
 # The benchmark driver through fj.hpp (bench/fjxx_bench.cpp), built like
 # mk/bench.mk's drivers: same leaves, same harness, the release library.
-# (Paths written out, so that the rule does not depend on the order mk/*.mk are read in.)
+# A pattern rule, its stem the bench folder (build/bench, or make
+# bench-portable's), so that it does not depend on the order mk/*.mk are read in.
 FJXX_BENCH := build/bench/fjxx_bench
-$(FJXX_BENCH): bench/fjxx_bench.cpp include/fj.hpp include/fj.h bench/harness.h bench/kernels.h \
-               build/bench/kernels.o build/bench/harness.o build/release/libfj.a
-	$(BENCH_CXX) $(BENCH_CXXFLAGS) bench/fjxx_bench.cpp $(BENCH_COMMON) -o $@ $(BENCH_RELEASE_LIB) -latomic_ops -pthread -lm
+%/fjxx_bench: bench/fjxx_bench.cpp include/fj.hpp include/fj.h bench/harness.h bench/kernels.h \
+              %/kernels.o %/harness.o build/release/libfj.a
+	$(BENCH_CXX) $(BENCH_CXXFLAGS) bench/fjxx_bench.cpp $*/kernels.o $*/harness.o -o $@ build/release/libfj.a \
+		-latomic_ops -pthread -lm
 bench-build-cxx: $(FJXX_BENCH)
