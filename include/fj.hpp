@@ -33,16 +33,16 @@
  * pool.native_handle()) compile as C++ too and mix with join.  join costs
  * about what a typed task costs in instructions (fib with gcc: 34.8 against
  * 32.6 per fork+join, Lace 35.7), but takes longer on the finest binary
- * recursions (fib: 1.00-1.06 times Lace's time where typed tasks took
- * 0.86-0.95): join, callable from any function, reads the worker from
+ * recursions (fib: 1.00-1.07 times Lace's time where typed tasks took
+ * 0.87-0.95): join, callable from any function, reads the worker from
  * thread-local storage and the deque's top from memory, the word the join
  * before had just stored, where a typed task carries both through the
  * recursion in registers.  fj::join(cx, ...) carries them too, in an
  * fj::context that each function of the recursion takes and passes on: dfs
  * (a node's 8 children in one join) 0.65-0.68 times Lace's time, against
- * join's 0.73-0.84, knapsack 0.99-1.02; but fib 1.06-1.12 and pi 1.08-1.12
- * (2 cores, each cell timed at four code placements; docs/performance.md,
- * "fj::join against Lace").
+ * join's 0.73-0.84, knapsack 0.99-1.03; but fib 1.08-1.12 and pi 1.08-1.12
+ * (2 cores, each cell timed at four code placements, the last two full runs;
+ * docs/performance.md, "fj::join against Lace").
  *
  * Where work runs.  Called on a worker of a pool (inside pool.invoke, inside a
  * task), join, task_group and the loops use that worker's pool.  Called from any
