@@ -296,8 +296,8 @@ static inline bool deque_publish(deque *d)
 /* Owner only: deque_push without its slow half.  False, and nothing pushed,
  * where deque_push would call deque_push_slow (every frame up to the item
  * limit in use, or split mode, whose item pushes publish).  A caller that then
- * calls deque_push from another function keeps its own fast path free of the
- * call, and so of a stack frame (task_fork). */
+ * calls deque_push_slow from another function keeps its own fast path free of
+ * the call, and so of a stack frame (task_fork, task_fork_grow). */
 static inline bool deque_push_fast(deque *d, void *item)
 {
     DEQUE_ASSERT_OWNER(d);

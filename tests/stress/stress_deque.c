@@ -92,7 +92,6 @@ static void owner_bursts(shared *s, tally *owner, long *next, long count, unsign
     }
 }
 
-
 /* One thief per worker, at least 2 (a steal must race another steal) and at
  * most MAX_THIEVES, the size of the thread arrays below. */
 #define MAX_THIEVES 16u
