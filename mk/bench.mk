@@ -277,7 +277,33 @@ bench-portable: bench-fjlib
 	@$(MAKE) --no-print-directory BENCH_STATIC_ONLY=1 BENCH_LOOPS_DIR=$(BENCH_PORTABLE_DIR)/loops \
 		BENCH_LOOPS_CC="gcc -static" bench-loops-build
 	@$(MAKE) --no-print-directory BUILD=$(BENCH_PORTABLE_DIR) CC="gcc -static" CXX="g++ -static" tests
+	@# test_java_result_type runs the compiler on this checkout's sources: not
+	@# a test for a machine without either.
+	@rm -f $(BENCH_PORTABLE_DIR)/tests/unit/test_java_result_type
 	@echo "bench-portable: static binaries in $(BENCH_PORTABLE_DIR)/ (how to run them: mk/bench.mk)"
+
+# make check-portable (in CI): the bundle keeps its promises.  Every program
+# in it is statically linked (no dynamic section: it needs no library of the
+# other machine), and each part runs from the bundle alone: bench/run.sh
+# through BENCH_DIR on one fine and one coarse program, the loops, and the
+# unit tests at 2 workers.  About 2 minutes on 2 cores.
+.PHONY: check-portable
+check-portable: bench-portable
+	@dynamic=$$(for f in $$(find $(BENCH_PORTABLE_DIR)/bench $(BENCH_PORTABLE_DIR)/loops $(BENCH_PORTABLE_DIR)/tests \
+	    -type f -perm -u+x ! -name '*.class'); do \
+	  readelf -d "$$f" 2>/dev/null | grep -q "NEEDED" && echo "$$f"; done); \
+	if [ -n "$$dynamic" ]; then echo "check-portable: FAIL, dynamically linked:"; echo "$$dynamic"; exit 1; fi
+	@BENCH_DIR=$(BENCH_PORTABLE_DIR)/bench BENCH_PROGRAMS="knapsack uts" BENCH_RUNS=2 sh bench/run.sh quick \
+	  > $(BENCH_PORTABLE_DIR)/check-run.log 2>&1 || { tail -20 $(BENCH_PORTABLE_DIR)/check-run.log; exit 1; }
+	@n=$$(grep -c '^knapsack,\|^uts,' $(BENCH_PORTABLE_DIR)/bench/results.csv); \
+	  bad=$$(awk -F, 'NR > 1 && $$9 != 1' $(BENCH_PORTABLE_DIR)/bench/results.csv | wc -l); \
+	  [ "$$n" -ge 10 ] && [ "$$bad" -eq 0 ] || { echo "check-portable: FAIL, $$n results, $$bad unverified"; exit 1; }
+	@sh bench/loops/run.sh $(BENCH_PORTABLE_DIR)/loops 100000 2 2 $(BENCH_PORTABLE_DIR)/loops.csv > /dev/null
+	@[ $$(awk -F, 'NR > 1 && $$9 == "yes"' $(BENCH_PORTABLE_DIR)/loops.csv | wc -l) -ge 8 ] || \
+	  { echo "check-portable: FAIL, the loops did not verify"; cat $(BENCH_PORTABLE_DIR)/loops.csv; exit 1; }
+	@FJ_TEST_WORKERS=2 sh tests/run-tests.sh $(BENCH_PORTABLE_DIR)/tests unit > $(BENCH_PORTABLE_DIR)/check-tests.log 2>&1 || \
+	  { grep -A5 '^FAIL' $(BENCH_PORTABLE_DIR)/check-tests.log | head -40; tail -1 $(BENCH_PORTABLE_DIR)/check-tests.log; exit 1; }
+	@echo "check-portable: every program static; bench, loops and $$(tail -1 $(BENCH_PORTABLE_DIR)/check-tests.log) from the bundle"
 
 # make test also checks how the suite turns a cell's runs into its figures
 # (bench/summarise.sh) and two cells into a ratio round by round
