@@ -25,7 +25,8 @@
  * call it, what memory ordering it guarantees and what it returns on failure.
  * Functions that can fail return 0 or a negative FJ_E* code; fj_strerror()
  * names it.  The library never prints (unless FJ_STATS / FJ_TRACE / FJ_PROFILE
- * ask it to) and never calls exit().
+ * ask it to, or the common pool cannot start: fj_common_pool) and never calls
+ * exit().
  *
  * Words used throughout: the *owner* of a deque is the worker it belongs to; a
  * *thief* takes work from a *victim*'s deque (a *steal*); a joiner whose child
@@ -124,7 +125,8 @@ void fj_task_init(fj_task *task, fj_task_fn fn);
  * Worker of any pool: returns 0.  It never fails for lack of memory: if the
  * deque cannot grow, the task is run at once, inline, and 0 is returned.
  * A thread that is not a worker: the task is submitted to the common pool (as
- * Java's fork() does) and 0 is returned, or FJ_ESHUTDOWN / FJ_ENOMEM.
+ * Java's fork() does) and 0 is returned, or FJ_ESHUTDOWN / FJ_ENOMEM, or the
+ * common pool's code if it cannot start (fj_common_pool).
  * FJ_EBUSY: the task is already forked and not yet complete (nothing done).
  * Ordering: everything the caller wrote before fj_fork happens-before the task
  * starts, on whichever thread runs it. */
@@ -244,7 +246,9 @@ int fj_pool_create(fj_pool **pool, const fj_config *config);
 /** After fj_pool_create failed with FJ_EINVAL on this thread: which setting was
  * wrong, its value and the accepted range, e.g. "FJ_WORKERS=two: not a whole
  * number (expected 0..1024)".  Empty after a success.  The library does not
- * print it; the caller may.  Calling thread only (thread-local). */
+ * print it; the caller may (the common pool, which no caller creates, is the
+ * exception: see fj_common_pool).  Also set by a call that needed the common
+ * pool and found it could not be created.  Calling thread only (thread-local). */
 const char *fj_last_error_detail(void);
 
 /** Stops accepting external submissions; accepted work still runs to the end.
@@ -273,7 +277,14 @@ int fj_pool_submit(fj_pool *pool, fj_task *task);
 
 /** The common pool (Java's ForkJoinPool.commonPool()): created on first use with
  * FJ_WORKERS or one worker per online CPU, shut down and destroyed at exit.
- * Returns NULL only if it cannot be created (out of memory, no threads). */
+ * Returns NULL only if it cannot be created: a bad FJ_* variable in the
+ * environment, no memory or no threads.  Then it is never created in this
+ * process; the first attempt prints one line on stderr saying why (e.g. "fj:
+ * the common pool cannot start: FJ_WORKERS=two: not a whole number (expected
+ * 0..1024)"), each call that needed it (FJ_RUN and a loop or an fj_fork outside
+ * any pool, fj.hpp's joins) returns or throws the code fj_pool_create returned
+ * (FJ_EINVAL for a bad variable), and fj_last_error_detail() on the calling
+ * thread says what fj_pool_create said. */
 fj_pool *fj_common_pool(void);
 
 /** Number of workers of the pool.  Any thread. */
@@ -338,8 +349,9 @@ int fj_pool_print_stats(const fj_pool *pool, FILE *out);
  *          every body call; every body write happens-before the call returns.
  *   Returns 0; FJ_EINVAL if from > to, grain < 0 or a function is NULL
  *          (nothing runs); FJ_ENOMEM if the loop's bookkeeping could not be
- *          allocated or the common pool could not be made; FJ_ESHUTDOWN when
- *          submitting to a pool that was shut down (then nothing runs).
+ *          allocated; the common pool's code if it cannot start
+ *          (fj_common_pool; FJ_EINVAL for a bad FJ_* variable); FJ_ESHUTDOWN
+ *          when submitting to a pool that was shut down (then nothing runs).
  *          An empty range returns 0 at once.  Bodies cannot fail a loop:
  *          record errors in your context.
  * @endcode
@@ -530,8 +542,8 @@ int fj_profile_set_burden(long long units);
  * FJ_RUN(pool, NAME, args...)  from any thread: runs NAME on `pool` (NULL: the
  *     current worker's pool on a worker, else the common pool) and returns its
  *     result once it is complete.  If the pool refuses (shut down, out of
- *     memory) it returns a zero result; FJ_RUN_RC(pool, &rc, NAME, args...)
- *     also stores 0 or the FJ_E* code in rc.
+ *     memory, a common pool that cannot start) it returns a zero result;
+ *     FJ_RUN_RC(pool, &rc, NAME, args...) also stores 0 or the FJ_E* code in rc.
  * @endcode
  *
  * Observers: FJ_TRACE and FJ_PROFILE see typed tasks as they see fj_tasks
@@ -618,6 +630,9 @@ void fj__unsynced(fj_worker *w, fj_frame *entry_top, const char *task, int fatal
  * top is not in its deque, or top lies below typed frames. */
 void fj__context_check(fj_worker *w, fj_frame *top);
 int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t result_size);
+/* The common pool in *pool and 0, or NULL and why it could not be created
+ * (fj_common_pool), with fj_last_error_detail() set on this thread. */
+int fj__common_pool(fj_pool **pool);
 /* private: the worker running on this thread, NULL on other threads
  * (runtime/worker.c).  fj.hpp's join reads it inline: initial-exec TLS is one
  * load at a fixed offset from the thread pointer, even from the shared library,
@@ -1245,6 +1260,9 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
  *   joining a task never forked       FJ_ENOTFORKED (task must have been initialised)
  *   forking a task already queued     FJ_EBUSY, nothing changes
  *   forking outside any pool          goes to the common pool (as in Java)
+ *   a bad FJ_* variable, common pool  it never starts: one line on stderr naming the
+ *                                     variable; calls that need it return FJ_EINVAL,
+ *                                     FJ_RUN a zero result (see fj_common_pool)
  *   joining outside any pool          blocks until the task completes
  *   a pool of 0 workers               one worker per online CPU
  *   a pool of 100000 workers          FJ_EINVAL (the limit is 1024 per pool)

@@ -99,6 +99,7 @@
 #include <new>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -132,12 +133,20 @@ namespace fj {
 
 /** A negative FJ_E* code from the C layer, where the C++ call has no other way
  * to report it (a constructor, a call that returns the lambda's result).
- * what() is fj_strerror(code()).  Without exceptions it is never thrown: the
- * failure aborts (see the file comment). */
+ * what() is fj_strerror(code()), followed by what was wrong where a pool could
+ * not be created (fj_last_error_detail: the setting, its value and the
+ * accepted range).  Without exceptions it is never thrown: the failure aborts
+ * (see the file comment). */
 class error : public std::runtime_error {
 public:
     /** An error for `code`, a negative FJ_E* value. */
     explicit error(int code) : std::runtime_error(fj_strerror(code)), code_(code) {}
+    /** An error for `code` whose what() adds `detail` after a colon (none if empty). */
+    error(int code, const char *detail)
+        : std::runtime_error(detail && *detail ? std::string(fj_strerror(code)) + ": " + detail : fj_strerror(code)),
+          code_(code)
+    {
+    }
     /** The FJ_E* code. */
     int code() const noexcept { return code_; }
 
@@ -220,6 +229,18 @@ inline int check(int rc)
     if (rc < 0)
         fail(rc);
     return rc;
+}
+
+/* fail() for a pool that could not be created: with fj_last_error_detail(),
+ * which names the setting that was wrong. */
+[[noreturn]] inline void fail_creating_pool(int code)
+{
+#if FJ_HPP_EXCEPTIONS
+    throw error(code, fj_last_error_detail());
+#else
+    std::fprintf(stderr, "fj: %s (%d): %s\n", fj_strerror(code), code, fj_last_error_detail());
+    std::abort();
+#endif
 }
 
 /* ---- the first exception of a group of lambdas ---- */
@@ -786,14 +807,18 @@ inline std::invoke_result_t<F &> invoke_on(fj_pool *pool, F &f)
         return frame.result.take();
 }
 
-/* The common pool, or fail with FJ_ENOMEM when it cannot be created. */
+/* The common pool, or fail with why it cannot be created (fj_common_pool). */
 inline fj_pool *common_pool()
 {
-    fj_pool *pool = fj_common_pool();
-    if (!pool)
-        fail(FJ_ENOMEM);
+    fj_pool *pool;
+    if (int rc = fj__common_pool(&pool))
+        fail_creating_pool(rc);
     return pool;
 }
+
+/* The pool a loop passes to fj_parallel_*: NULL (its own) on a worker, else
+ * the common pool, whose failure to start is reported with what was wrong. */
+inline fj_pool *loop_pool() { return fj__self ? nullptr : common_pool(); }
 
 /* What a join of f and g returns, their sides called as Calls says. */
 template <class Calls, class F, class G>
@@ -1060,8 +1085,9 @@ inline void check_context(fj_worker *worker, fj_frame *top)
  * object wherever it runs (a mutable lambda's state is the caller's after);
  * a temporary whose type is trivially copy-constructible may run as a copy of it (g's
  * copy in its frame, which a thief takes; both, outside a pool).
- * Fails (fj::error) only outside a pool, when the common pool cannot be made
- * (FJ_ENOMEM) or does not take the work.  No allocation. */
+ * Fails (fj::error) only outside a pool, when the common pool cannot start
+ * (fj_common_pool: FJ_EINVAL for a bad FJ_* variable, which what() names;
+ * FJ_ENOMEM, FJ_ESYSTEM) or does not take the work.  No allocation. */
 template <class F, class G>
 inline detail::join_result_t<F, G> join(F &&f, G &&g)
 {
@@ -1180,17 +1206,18 @@ inline context current_context()
 class pool {
 public:
     /** `workers` workers; 0: FJ_WORKERS or one per online CPU.  Fails (fj::error)
-     * with FJ_EINVAL (more than 1024), FJ_ENOMEM or FJ_ESYSTEM.  Any thread. */
+     * with FJ_EINVAL (more than 1024, or a bad FJ_* variable: what() names it and
+     * its value), FJ_ENOMEM or FJ_ESYSTEM.  Any thread. */
     explicit pool(unsigned workers = 0)
     {
         fj_config config;
         fj_config_init(&config);
         config.workers = workers;
-        detail::check(fj_pool_create(&handle_, &config));
+        create(config);
     }
 
     /** Every setting of fj_config (fj_config_init first). */
-    explicit pool(const fj_config &config) { detail::check(fj_pool_create(&handle_, &config)); }
+    explicit pool(const fj_config &config) { create(config); }
 
     pool(const pool &) = delete;
     pool &operator=(const pool &) = delete;
@@ -1236,6 +1263,12 @@ public:
     fj_pool *native_handle() const noexcept { return handle_; }
 
 private:
+    void create(const fj_config &config)
+    {
+        if (int rc = fj_pool_create(&handle_, &config))
+            detail::fail_creating_pool(rc);
+    }
+
     void destroy() noexcept
     {
         if (!handle_)
@@ -1283,12 +1316,15 @@ public:
 
     /** Starts f() (a copy of f, or f moved) as a task of this group.  Fails
      * (fj::error) only from a thread that is not a worker, when the common pool
-     * does not take the task (FJ_ENOMEM, FJ_ESHUTDOWN); it does not run then.
+     * cannot start (fj_common_pool) or does not take the task (FJ_ENOMEM,
+     * FJ_ESHUTDOWN); it does not run then.
      * An exception from copying f or from operator new propagates; the tasks
      * already started are unaffected. */
     template <class F>
     void run(F &&f)
     {
+        if (!fj__self)
+            (void)detail::common_pool();  /* fails naming what kept it from starting */
         using record_type = typed_record<std::decay_t<F>>;
         void *memory = allocate(sizeof(record_type), alignof(record_type));
         record_type *task = new (memory) record_type(std::forward<F>(f), &errors_);
@@ -1549,7 +1585,8 @@ struct reduce_context {
  * types: the indices passed are of their common type, and must fit in int64_t.
  * A throw from body: the grains not yet started are skipped, then the first
  * exception caught is rethrown here.  Fails (fj::error) with FJ_EINVAL when
- * first > last or grain < 0, FJ_ENOMEM, FJ_ESHUTDOWN (see fj_parallel_for). */
+ * first > last or grain < 0, FJ_ENOMEM, FJ_ESHUTDOWN (see fj_parallel_for), or
+ * off a worker when the common pool cannot start (fj_common_pool). */
 template <class First, class Last, class F>
 inline void parallel_for(First first, Last last, F &&body, std::int64_t grain = 0)
 {
@@ -1558,7 +1595,7 @@ inline void parallel_for(First first, Last last, F &&body, std::int64_t grain = 
                   "parallel_for's body is void(Index i) or void(Index lo, Index hi)");
     using context = detail::for_context<Index, std::remove_reference_t<F>>;
     context c{&body, {}};
-    detail::check(fj_parallel_for(nullptr, detail::to_index64<Index>(first), detail::to_index64<Index>(last), grain,
+    detail::check(fj_parallel_for(detail::loop_pool(), detail::to_index64<Index>(first), detail::to_index64<Index>(last), grain,
                                   &context::run, &c));
     c.errors.rethrow_if_any();
 }
@@ -1584,14 +1621,14 @@ inline T parallel_reduce(First first, Last last, const T &identity, Fold &&fold,
     std::int64_t lo = detail::to_index64<Index>(first), hi = detail::to_index64<Index>(last);
     if constexpr (detail::reduce_in_place_v<T>) {
         T result = identity;
-        detail::check(fj_parallel_reduce(nullptr, lo, hi, grain, &result, sizeof(T), &identity,
+        detail::check(fj_parallel_reduce(detail::loop_pool(), lo, hi, grain, &result, sizeof(T), &identity,
                                          &context::fold_in_place, &context::combine_in_place, &c));
         c.errors.rethrow_if_any();
         return result;
     } else {
         T *const no_box = nullptr;
         T *box = nullptr;
-        int rc = fj_parallel_reduce(nullptr, lo, hi, grain, &box, sizeof box, &no_box, &context::fold_boxed,
+        int rc = fj_parallel_reduce(detail::loop_pool(), lo, hi, grain, &box, sizeof box, &no_box, &context::fold_boxed,
                                     &context::combine_boxed, &c);
         std::unique_ptr<T> result(box);
         detail::check(rc);

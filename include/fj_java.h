@@ -124,8 +124,9 @@ static inline int fj_first_error(int first, int second) { return first != 0 ? fi
 /** Java's invokeAll(a, b): forks b, runs a here, joins b.  If a fails, b is
  * cancelled (it does not start if it has not) and still waited for, so both
  * may live on the caller's stack.  Returns 0, or the first error in argument
- * order (a's before b's), or FJ_EBUSY / FJ_ESHUTDOWN if b could not be forked
- * (then a did not run).  Any thread (off a worker, b goes to the common pool).
+ * order (a's before b's), or fj_fork's error if b could not be forked (FJ_EBUSY,
+ * FJ_ESHUTDOWN, or off a worker a common pool that cannot start; then a did
+ * not run).  Any thread (off a worker, b goes to the common pool).
  * Ordering: both tasks' writes happen-before the return. */
 int fj_invoke_all2(fj_task *a, fj_task *b);
 

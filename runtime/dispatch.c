@@ -10,8 +10,9 @@
 /* fj_fork outside any worker: the task goes to the common pool. */
 static __attribute__((noinline)) int task_fork_external(fj_task *t)
 {
-    fj_pool *common = fj_common_pool();
-    return common ? fj_pool_submit(common, t) : FJ_ENOMEM;
+    fj_pool *common;
+    int rc = fj__common_pool(&common);
+    return rc ? rc : fj_pool_submit(common, t);
 }
 
 int fj_fork(fj_task *t)
@@ -85,12 +86,11 @@ int fj__run(fj_pool *pool, fj_frame_fn run, void *data, size_t args_size, size_t
         frame_run_here(w, run, data, args_size, result_size);
         return 0;
     }
-    if (!pool)
-        pool = fj_common_pool();
-    if (!pool)
-        return FJ_ENOMEM;
-    frame_root root = {FJ_TASK_INIT(frame_root_run), run, data, args_size, result_size};
-    int rc = fj_pool_invoke(pool, &root.task);
+    int rc = pool ? 0 : fj__common_pool(&pool);
+    if (rc == 0) {
+        frame_root root = {FJ_TASK_INIT(frame_root_run), run, data, args_size, result_size};
+        rc = fj_pool_invoke(pool, &root.task);
+    }
     if (rc != 0)
         memset(data, 0, result_size);  /* FJ_RUN's documented zero result */
     return rc;

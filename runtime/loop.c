@@ -366,13 +366,12 @@ static void run_participants(loop *l, unsigned first, unsigned end)
 /* ---- set-up ---- */
 
 /* The pool a loop runs on: the caller's own when it is a worker and passed
- * NULL (or its own pool), else the one passed, else the common pool. */
-static fj_pool *loop_pool(fj_pool *requested)
+ * NULL (or its own pool), else the one passed, else the common pool.  Returns
+ * 0, or why the common pool could not be created. */
+static int loop_pool(fj_pool *requested, fj_pool **pool)
 {
-    if (requested)
-        return requested;
-    fj_pool *current = fj_current_pool();
-    return current ? current : fj_common_pool();
+    *pool = requested ? requested : fj_current_pool();
+    return *pool ? 0 : fj__common_pool(pool);
 }
 
 /* Deals the grains out in P contiguous chunks, each exposed in its slot. */
@@ -465,9 +464,9 @@ static int run_loop(fj_pool *pool, loop *l, int64_t from, int64_t to, int64_t gr
 {
     if (from > to || grain < 0)
         return FJ_EINVAL;
-    pool = loop_pool(pool);
-    if (!pool)
-        return FJ_ENOMEM;
+    int rc = loop_pool(pool, &pool);
+    if (rc != 0)
+        return rc;
     if (l->kind == LOOP_REDUCE)
         memcpy(result, l->identity, l->value_size);
     uint64_t length = (uint64_t)to - (uint64_t)from;
@@ -488,7 +487,7 @@ static int run_loop(fj_pool *pool, loop *l, int64_t from, int64_t to, int64_t gr
         l->length = part;
         l->grain = g;
         l->grains = part / g + (part % g != 0);
-        int rc = run_segment(pool, l, result, combine);
+        rc = run_segment(pool, l, result, combine);
         if (rc != 0)
             return rc;
         done += part;

@@ -316,6 +316,10 @@ int fj_pool_destroy(fj_pool *pool)
 
 static fj_pool *common_pool;
 static pthread_once_t common_once = PTHREAD_ONCE_INIT;
+/* Why it could not be created, if it could not: fj_pool_create's code and
+ * detail.  Written once under common_once, read after it. */
+static int common_failure;
+static char common_failure_detail[sizeof error_detail];
 
 static void common_pool_teardown(void)
 {
@@ -328,15 +332,37 @@ static void common_pool_teardown(void)
 static void common_pool_make(void)
 {
     fj_pool *pool;
-    if (fj_pool_create(&pool, NULL) != 0)
+    int rc = fj_pool_create(&pool, NULL);
+    if (rc != 0) {
+        common_failure = rc;
+        snprintf(common_failure_detail, sizeof common_failure_detail, "%s", error_detail);
+        /* Unlike fj_pool_create's caller, nobody asked for this pool by name
+         * (an FJ_RUN, a fork or a loop outside any pool did), and FJ_RUN
+         * without _RC has no code to return: stderr is the one place sure to
+         * reach the person who set the variable.  Once per process. */
+        fprintf(stderr, "fj: the common pool cannot start: %s\n",
+                error_detail[0] ? error_detail : fj_strerror(rc));
         return;
+    }
     pool->is_common = true;
     common_pool = pool;
     atexit(common_pool_teardown);
 }
 
-fj_pool *fj_common_pool(void)
+int fj__common_pool(fj_pool **pool)
 {
     pthread_once(&common_once, common_pool_make);
-    return common_pool;
+    *pool = common_pool;
+    if (common_pool)
+        return 0;
+    /* What fj_pool_create said, on whichever thread asks (fj_last_error_detail). */
+    snprintf(error_detail, sizeof error_detail, "%s", common_failure_detail);
+    return common_failure;
+}
+
+fj_pool *fj_common_pool(void)
+{
+    fj_pool *pool;
+    (void)fj__common_pool(&pool);
+    return pool;
 }

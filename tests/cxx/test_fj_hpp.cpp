@@ -691,7 +691,7 @@ void c_errors_become_fj_error()
         fj::pool too_big(100000);
     } catch (const fj::error &e) {
         code = e.code();
-        CHECK(std::string(e.what()) == fj_strerror(FJ_EINVAL));
+        CHECK(std::string(e.what()) == std::string(fj_strerror(FJ_EINVAL)) + ": workers=100000: over the limit (expected 1..1024)");
     }
     CHECK_EQ(FJ_EINVAL, code);
     code = 0;
@@ -701,6 +701,45 @@ void c_errors_become_fj_error()
         code = e.code();
     }
     CHECK_EQ(FJ_EINVAL, code);
+}
+
+/* The code and what() of the fj::error that `call` throws (0 and "" if none). */
+template <class Call>
+std::pair<int, std::string> error_of(Call call)
+{
+    try {
+        call();
+    } catch (const fj::error &e) {
+        return {e.code(), e.what()};
+    }
+    return {0, ""};
+}
+
+void expect_error_naming(const std::pair<int, std::string> &error, const char *named)
+{
+    CHECK_EQ(FJ_EINVAL, error.first);
+    if (error.second.find(named) == std::string::npos)
+        CHECK_FAIL("what() \"%s\": expected it to name \"%s\"", error.second.c_str(), named);
+}
+
+/* A bad FJ_* variable: outside a pool, every call that needs the common pool
+ * throws FJ_EINVAL naming it; a pool's constructor names it too. */
+void bad_variable_is_named_by_fj_error()
+{
+    setenv("FJ_WORKERS", "two", 1);
+    int ran = 0;
+    expect_error_naming(error_of([&] { fj::join([&] { ran++; }, [&] { ran++; }); }), "FJ_WORKERS=two");
+    expect_error_naming(error_of([&] { fj::parallel_for(0, 10, [&](int) { ran++; }); }), "FJ_WORKERS=two");
+    expect_error_naming(error_of([&] {
+                            fj::task_group group;
+                            group.run([&] { ran++; });
+                            group.wait();
+                        }),
+                        "FJ_WORKERS=two");
+    CHECK_EQ(0, ran);
+    unsetenv("FJ_WORKERS");
+    setenv("FJ_SPIN", "-3", 1);
+    expect_error_naming(error_of([] { fj::pool two(2); }), "FJ_SPIN=-3: out of range");
 }
 #endif
 
@@ -732,6 +771,7 @@ const check_case cases[] = {
     {"parallel_for_rethrows_what_a_body_threw", parallel_for_rethrows_what_a_body_threw, CHECK_PER_WORKERS},
     {"pool_invoke_rethrows", pool_invoke_rethrows, CHECK_ONCE},
     {"c_errors_become_fj_error", c_errors_become_fj_error, CHECK_ONCE},
+    {"bad_variable_is_named_by_fj_error", bad_variable_is_named_by_fj_error, CHECK_ONCE},
 #endif
 };
 

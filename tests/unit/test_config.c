@@ -1,8 +1,13 @@
 /* test_config.c - pool settings the runtime refuses: fj_pool_create fails with
  * FJ_EINVAL and fj_last_error_detail() names the setting, its value and the
- * accepted range.  Nothing is printed by the library. */
+ * accepted range; nothing is printed.  The common pool, which nobody creates
+ * by name, refuses the same settings: every call that needs it gets the code,
+ * FJ_RUN a zero result, and stderr one line naming the setting. */
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -102,6 +107,140 @@ static void valid_settings_leave_no_detail(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* ---- the common pool under a bad setting ---- */
+
+/* stderr sent to a file while the calls under test run; the checks come after
+ * stderr_release, so that a failure is seen. */
+typedef struct captured_stderr {
+    int file, saved;
+} captured_stderr;
+
+static captured_stderr stderr_capture(void)
+{
+    char path[] = "/tmp/fj_test_config_XXXXXX";
+    captured_stderr c = {mkstemp(path), dup(STDERR_FILENO)};
+    CHECK(c.file >= 0 && c.saved >= 0);
+    unlink(path);
+    fflush(stderr);
+    CHECK(dup2(c.file, STDERR_FILENO) == STDERR_FILENO);
+    return c;
+}
+
+/* Puts stderr back; `text` gets what was written to it meanwhile. */
+static void stderr_release(captured_stderr c, char *text, size_t size)
+{
+    fflush(stderr);
+    CHECK(dup2(c.saved, STDERR_FILENO) == STDERR_FILENO);
+    ssize_t n = pread(c.file, text, size - 1, 0);
+    CHECK(n >= 0);
+    text[n] = '\0';
+    close(c.saved);
+    close(c.file);
+}
+
+static size_t occurrences(const char *text, const char *word)
+{
+    size_t n = 0;
+    for (const char *at = strstr(text, word); at; at = strstr(at + 1, word))
+        n++;
+    return n;
+}
+
+static void expect_contains(const char *what, const char *text, const char *word)
+{
+    if (!strstr(text, word))
+        CHECK_FAIL("%s \"%s\": expected it to contain \"%s\"", what, text, word);
+}
+
+FJ_TASK(long, doubled, long, x) { return 2 * x; }
+
+/* What one FJ_RUN on the common pool gave. */
+typedef struct typed_run_outcome {
+    int rc;
+    long result;
+    char detail[256];
+} typed_run_outcome;
+
+static void *typed_run(void *out)
+{
+    typed_run_outcome *o = out;
+    o->result = FJ_RUN_RC(NULL, &o->rc, doubled, 21);
+    snprintf(o->detail, sizeof o->detail, "%s", fj_last_error_detail());
+    return NULL;
+}
+
+static void expect_refused_run(const typed_run_outcome *o, const char *named)
+{
+    CHECK_RC(FJ_EINVAL, o->rc);
+    CHECK_EQ(0, o->result);  /* FJ_RUN's zero result, not the argument left in the frame */
+    expect_contains("detail", o->detail, named);
+}
+
+/* FJ_RUN from main with no pool: the common pool's creation fails once, says
+ * so once on stderr, and every later call, on any thread, gets the code and
+ * the detail. */
+static void typed_run_on_a_common_pool_that_cannot_start(void)
+{
+    setenv("FJ_WORKERS", "two", 1);
+    typed_run_outcome first, on_a_thread, again;
+    pthread_t other;
+    captured_stderr c = stderr_capture();
+    typed_run(&first);
+    int common_missing = fj_common_pool() == NULL;
+    int created = pthread_create(&other, NULL, typed_run, &on_a_thread);
+    if (created == 0)
+        pthread_join(other, NULL);
+    typed_run(&again);
+    char text[1024];
+    stderr_release(c, text, sizeof text);
+
+    CHECK(common_missing);
+    CHECK_EQ(0, created);
+    expect_refused_run(&first, "FJ_WORKERS=two");
+    expect_refused_run(&on_a_thread, "FJ_WORKERS=two");
+    expect_refused_run(&again, "FJ_WORKERS=two");
+    CHECK_EQ(1, occurrences(text, "fj: the common pool cannot start: FJ_WORKERS=two: not a whole number"));
+    CHECK_EQ(1, occurrences(text, "\n"));
+}
+
+static int runs;
+
+static int counted_run(fj_task *task)
+{
+    (void)task;
+    runs++;
+    return 0;
+}
+
+static void counted_loop(int64_t lo, int64_t hi, void *ctx)
+{
+    (void)lo, (void)hi, (void)ctx;
+    runs++;
+}
+
+/* fj_fork and a loop outside any pool go to the common pool too: the same
+ * code, nothing run, nothing left queued. */
+static void fork_and_loop_on_a_common_pool_that_cannot_start(void)
+{
+    setenv("FJ_WORKERS", "5000", 1);
+    fj_task task = FJ_TASK_INIT(counted_run);
+    captured_stderr c = stderr_capture();
+    int forked = fj_fork(&task);
+    char detail[256];
+    snprintf(detail, sizeof detail, "%s", fj_last_error_detail());
+    int joined = fj_join(&task);
+    int looped = fj_parallel_for(NULL, 0, 1000, 0, counted_loop, NULL);
+    char text[1024];
+    stderr_release(c, text, sizeof text);
+
+    CHECK_RC(FJ_EINVAL, forked);
+    expect_contains("detail", detail, "FJ_WORKERS=5000");
+    CHECK_RC(FJ_ENOTFORKED, joined);
+    CHECK_RC(FJ_EINVAL, looped);
+    CHECK_EQ(0, runs);
+    CHECK_EQ(1, occurrences(text, "FJ_WORKERS=5000: out of range (expected 0..1024)"));
+}
+
 static const check_case cases[] = {
     {"unparsable_worker_count_is_named", unparsable_worker_count_is_named, CHECK_ONCE},
     {"worker_count_over_the_limit_is_named", worker_count_over_the_limit_is_named, CHECK_ONCE},
@@ -111,5 +250,7 @@ static const check_case cases[] = {
     {"unknown_fence_mode_is_named", unknown_fence_mode_is_named, CHECK_ONCE},
     {"refused_stack_size_is_named", refused_stack_size_is_named, CHECK_ONCE},
     {"valid_settings_leave_no_detail", valid_settings_leave_no_detail, CHECK_ONCE},
+    {"typed_run_on_a_common_pool_that_cannot_start", typed_run_on_a_common_pool_that_cannot_start, CHECK_ONCE},
+    {"fork_and_loop_on_a_common_pool_that_cannot_start", fork_and_loop_on_a_common_pool_that_cannot_start, CHECK_ONCE},
 };
 CHECK_MAIN(cases)
