@@ -213,9 +213,15 @@ static int threads_start(fj_pool *pool)
                             strerror(refused), (long)PTHREAD_STACK_MIN);
     }
     for (unsigned i = 0; i < pool->count; i++) {
-        if (pthread_create(&pool->workers[i]->thread, &attr, worker_main, pool->workers[i]) != 0) {
+        int refusal = pthread_create(&pool->workers[i]->thread, &attr, worker_main, pool->workers[i]);
+        if (refusal != 0) {
             pthread_attr_destroy(&attr);
             threads_stop(pool, i);
+            /* The settings that size the request, so the caller can tell a
+             * stack too large from a process out of threads. */
+            snprintf(error_detail, sizeof error_detail,
+                     "workers=%u, stack_size=%zu: worker %u's thread not created (%s)", pool->count,
+                     pool->config.stack_size, i, strerror(refusal));
             return FJ_ESYSTEM;
         }
         if (pool->config.pin_workers)

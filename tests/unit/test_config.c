@@ -11,6 +11,12 @@
 
 #include "check.h"
 
+static void expect_contains(const char *what, const char *text, const char *word)
+{
+    if (!strstr(text, word))
+        CHECK_FAIL("%s \"%s\": expected it to contain \"%s\"", what, text, word);
+}
+
 /* Creation must fail with FJ_EINVAL and a detail containing each of `words`. */
 static void expect_refused(const fj_config *config, const char *word1, const char *word2)
 {
@@ -94,6 +100,22 @@ static void refused_stack_size_is_named(void)
     expect_refused(&config, "stack_size=1", "refused");
 }
 
+/* A stack no system maps: the thread's creation fails, and the detail names
+ * the settings that sized it, with the system's reason. */
+static void unstartable_stack_size_is_named(void)
+{
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = 2;
+    config.stack_size = (size_t)1 << (sizeof(size_t) * 8 - 2);
+    fj_pool *pool = NULL;
+    CHECK_RC(FJ_ESYSTEM, fj_pool_create(&pool, &config));
+    CHECK(pool == NULL);
+    char named[128];
+    snprintf(named, sizeof named, "workers=2, stack_size=%zu: worker 0's thread not created", config.stack_size);
+    expect_contains("detail", fj_last_error_detail(), named);
+}
+
 static void valid_settings_leave_no_detail(void)
 {
     setenv("FJ_WORKERS", "2", 1);
@@ -144,12 +166,6 @@ static size_t occurrences(const char *text, const char *word)
     for (const char *at = strstr(text, word); at; at = strstr(at + 1, word))
         n++;
     return n;
-}
-
-static void expect_contains(const char *what, const char *text, const char *word)
-{
-    if (!strstr(text, word))
-        CHECK_FAIL("%s \"%s\": expected it to contain \"%s\"", what, text, word);
 }
 
 FJ_TASK(long, doubled, long, x) { return 2 * x; }
@@ -249,6 +265,7 @@ static const check_case cases[] = {
     {"every_numeric_variable_is_checked", every_numeric_variable_is_checked, CHECK_ONCE},
     {"unknown_fence_mode_is_named", unknown_fence_mode_is_named, CHECK_ONCE},
     {"refused_stack_size_is_named", refused_stack_size_is_named, CHECK_ONCE},
+    {"unstartable_stack_size_is_named", unstartable_stack_size_is_named, CHECK_ONCE},
     {"valid_settings_leave_no_detail", valid_settings_leave_no_detail, CHECK_ONCE},
     {"typed_run_on_a_common_pool_that_cannot_start", typed_run_on_a_common_pool_that_cannot_start, CHECK_ONCE},
     {"fork_and_loop_on_a_common_pool_that_cannot_start", fork_and_loop_on_a_common_pool_that_cannot_start, CHECK_ONCE},
