@@ -3,7 +3,8 @@
 #   make test-render   trace examples/fib, draw it with tools/fj_timeline and
 #                      check in headless Chromium that the picture is not empty
 #                      (part of `make test`; FJ_SKIP_RENDER=1 skips it where
-#                      Chromium cannot be installed)
+#                      Chromium cannot be installed); tests/timeline-usage.sh,
+#                      in make test's scripts, checks its answers to bad input
 #   make bench-hooks   the cost of the hook tests on the fork/join fast path:
 #                      examples/fib on 1 worker, this build against one with
 #                      every hook test compiled out (-DFJ_NO_HOOKS)
@@ -20,6 +21,8 @@ TUTORIAL_EXAMPLES := $(patsubst examples/tutorial/%.c,$(BUILD)/examples/tutorial
 examples: $(TUTORIAL_EXAMPLES)
 
 test: test-render
+# fj_timeline's answers to bad options and files (exit status and message).
+TEST_SCRIPTS += tests/timeline-usage.sh
 
 test-render: examples tools
 	@sh tests/render-timeline.sh $(BUILD)

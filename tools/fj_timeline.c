@@ -11,6 +11,7 @@
  *
  * No dependencies: the JSON reader is tools/trace_json.h.  Exit status 0, 1 if
  * the trace cannot be read, 2 for a usage error. */
+#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -552,31 +553,61 @@ static int usage(void)
     return 2;
 }
 
+/* A usage error that names the option and the value given: exit status 2. */
+static int refuse(const char *option, const char *value, const char *expected)
+{
+    fprintf(stderr, "fj_timeline: %s %s: expected %s\n", option, value, expected);
+    return usage();
+}
+
+/* The widest picture drawn: a bound, so that a typo cannot ask for gigabytes. */
+#define WIDTH_MAX 100000
+
 int main(int argc, char **argv)
 {
     const char *input = NULL, *output = NULL, *title = NULL;
     double width = 1200;
     bool by_kind = false;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--color") == 0 && i + 1 < argc)
-            by_kind = strcmp(argv[++i], "kind") == 0;
-        else if (strcmp(argv[i], "--width") == 0 && i + 1 < argc)
-            width = atof(argv[++i]);
-        else if (strcmp(argv[i], "--title") == 0 && i + 1 < argc)
-            title = argv[++i];
-        else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
-            output = argv[++i];
-        else if (argv[i][0] != '-' && !input)
-            input = argv[i];
-        else
+        const char *option = argv[i];
+        bool takes_value = strcmp(option, "--color") == 0 || strcmp(option, "--width") == 0 ||
+                           strcmp(option, "--title") == 0 || strcmp(option, "-o") == 0;
+        if (takes_value && i + 1 == argc) {
+            fprintf(stderr, "fj_timeline: %s needs a value\n", option);
             return usage();
+        }
+        if (strcmp(option, "--color") == 0) {
+            const char *how = argv[++i];
+            if (strcmp(how, "depth") != 0 && strcmp(how, "kind") != 0)
+                return refuse(option, how, "depth or kind");
+            by_kind = strcmp(how, "kind") == 0;
+        } else if (strcmp(option, "--width") == 0) {
+            char *end;
+            width = strtod(argv[++i], &end);
+            if (end == argv[i] || *end || !(width >= 400 && width <= WIDTH_MAX))
+                return refuse(option, argv[i], "a number of pixels from 400 to 100000");
+        } else if (strcmp(option, "--title") == 0) {
+            title = argv[++i];
+        } else if (strcmp(option, "-o") == 0) {
+            output = argv[++i];
+        } else if (option[0] == '-' && option[1] != '\0') {
+            fprintf(stderr, "fj_timeline: unknown option %s\n", option);
+            return usage();
+        } else if (input) {
+            fprintf(stderr, "fj_timeline: one trace at a time (given %s and %s)\n", input, option);
+            return usage();
+        } else {
+            input = option;
+        }
     }
-    if (!input || width < 400)
+    if (!input) {
+        fprintf(stderr, "fj_timeline: no trace file given\n");
         return usage();
+    }
     size_t length;
     char *text = json_read_file(input, &length);
     if (!text) {
-        fprintf(stderr, "fj_timeline: cannot read %s\n", input);
+        fprintf(stderr, "fj_timeline: cannot read %s: %s\n", input, strerror(errno));
         return 1;
     }
     char error[128];
@@ -628,7 +659,7 @@ int main(int argc, char **argv)
 
     FILE *out = output ? fopen(output, "w") : stdout;
     if (!out) {
-        fprintf(stderr, "fj_timeline: cannot write %s\n", output);
+        fprintf(stderr, "fj_timeline: cannot write %s: %s\n", output, strerror(errno));
         return 1;
     }
     char default_title[256];
