@@ -137,8 +137,9 @@ $(BUILD)/.header-cxx: $(PUBLIC_HEADERS) include/fj.hpp
 # checks that mk/*.mk add to TEST_SCRIPTS.  Closing line: "N passed, M failed".
 # docs/design.md's floors, held against runtime/'s includes; the typed fast
 # path's machine code, held against fj.h's promise; the compile errors of a
-# typed task declared wrongly and of an fj::join it cannot call.
-TEST_SCRIPTS += tests/floors.sh tests/fast-path-code.sh tests/compile-misuse.sh
+# typed task declared wrongly and of an fj::join it cannot call; the examples'
+# answers to bad arguments and FJ_* values.
+TEST_SCRIPTS += tests/floors.sh tests/fast-path-code.sh tests/compile-misuse.sh tests/examples-usage.sh
 test: tests examples
 	@FJ_TEST_SCRIPTS="$(TEST_SCRIPTS)" sh tests/run-tests.sh $(BUILD)/tests
 

@@ -4,6 +4,7 @@
 #ifndef FJ_EXAMPLE_UTIL_H
 #define FJ_EXAMPLE_UTIL_H
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,18 +17,63 @@ typedef struct example_args {
     long size;         /* the problem size, or the example's default */
 } example_args;
 
-/* Parses "[--workers N] [SIZE]"; exits with a usage message on anything else. */
-static inline example_args example_parse(int argc, char **argv, long default_size)
+/* fj_config.workers' limit (fj.h); 0 means one worker per CPU. */
+#define EXAMPLE_MAX_WORKERS 1024
+
+/* The whole number `text` in [min, max] into *value; 0 if it is not one. */
+static inline int example_number(const char *text, long min, long max, long *value)
+{
+    char *end;
+    errno = 0;
+    long parsed = strtol(text, &end, 10);
+    if (errno || end == text || *end || parsed < min || parsed > max)
+        return 0;
+    *value = parsed;
+    return 1;
+}
+
+/* Refuses a value, naming what it was given for, then shows `usage` (the
+ * arguments after the program's name): exits with status 2. */
+static inline void example_refuse(const char *program, const char *what, const char *text, long min, long max,
+                                  const char *usage)
+{
+    fprintf(stderr, "%s: %s %s: expected a whole number from %ld to %ld\n", program, what, text, min, max);
+    fprintf(stderr, "usage: %s %s\n", program, usage);
+    exit(2);
+}
+
+/* Whether argument `arg` is a value (a number, perhaps negative) rather than an option. */
+static inline int example_is_value(const char *arg) { return arg[0] != '-' || (arg[1] >= '0' && arg[1] <= '9'); }
+
+#define EXAMPLE_USAGE "[--workers N] [SIZE]"
+
+/* Exits with status 2: `option` is not one of `usage`'s, or lacks its value. */
+static inline void example_bad_option(const char *program, const char *option, const char *usage)
+{
+    char listed[64];  /* how usage lists an option that takes a value: "[--workers " */
+    snprintf(listed, sizeof listed, "[%s ", option);
+    fprintf(stderr, "%s: %s %s\nusage: %s %s\n", program, strstr(usage, listed) ? "a value must follow" : "unknown option",
+            option, program, usage);
+    exit(2);
+}
+
+/* Parses "[--workers N] [SIZE]", SIZE from min_size to max_size (default_size
+ * when absent); exits with a message naming anything else. */
+static inline example_args example_parse(int argc, char **argv, long default_size, long min_size, long max_size)
 {
     example_args a = {0, default_size};
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--workers") == 0 && i + 1 < argc)
-            a.workers = (unsigned)strtoul(argv[++i], NULL, 10);
-        else if (argv[i][0] != '-')
-            a.size = strtol(argv[i], NULL, 10);
-        else {
-            fprintf(stderr, "usage: %s [--workers N] [SIZE]\n", argv[0]);
-            exit(2);
+        long value;
+        if (strcmp(argv[i], "--workers") == 0 && i + 1 < argc) {
+            if (!example_number(argv[++i], 0, EXAMPLE_MAX_WORKERS, &value))
+                example_refuse(argv[0], "--workers", argv[i], 0, EXAMPLE_MAX_WORKERS, EXAMPLE_USAGE);
+            a.workers = (unsigned)value;
+        } else if (example_is_value(argv[i])) {
+            if (!example_number(argv[i], min_size, max_size, &value))
+                example_refuse(argv[0], "SIZE", argv[i], min_size, max_size, EXAMPLE_USAGE);
+            a.size = value;
+        } else {
+            example_bad_option(argv[0], argv[i], EXAMPLE_USAGE);
         }
     }
     return a;
@@ -48,7 +94,7 @@ static inline fj_pool *example_pool(const example_args *a)
     fj_pool *pool;
     int rc = fj_pool_create(&pool, &config);
     if (rc != 0) {
-        fprintf(stderr, "fj_pool_create: %s\n", fj_strerror(rc));
+        fprintf(stderr, "fj_pool_create: %s: %s\n", fj_strerror(rc), fj_last_error_detail());
         exit(1);
     }
     return pool;

@@ -32,7 +32,7 @@ static int fib_parallel(fj_task *t)
 
 int main(int argc, char **argv)
 {
-    example_args args = example_parse(argc, argv, 32);
+    example_args args = example_parse(argc, argv, 32, 0, 92);
     fj_pool *pool = example_pool(&args);
 
     fib_task root = {FJ_TASK_INIT(fib_parallel), (int)args.size, 0};

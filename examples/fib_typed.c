@@ -23,7 +23,7 @@ FJ_TASK(long, fib, int, n)
 
 int main(int argc, char **argv)
 {
-    example_args args = example_parse(argc, argv, 32);
+    example_args args = example_parse(argc, argv, 32, 0, 92);
     fj_pool *pool = example_pool(&args);
 
     int rc = 0;

@@ -119,7 +119,7 @@ int main(int argc, char **argv)
         else
             rest[nrest++] = argv[i];
     }
-    example_args args = example_parse(nrest, rest, 640);
+    example_args args = example_parse(nrest, rest, 640, 1, 16384);
     image img = {(int)args.size, (int)args.size * 4 / 5, NULL, NULL};
     image twin = img;
     img.iter = calloc((size_t)img.width * img.height, sizeof *img.iter);

@@ -67,7 +67,7 @@ static void fill_random(int32_t *data, long n)
 
 int main(int argc, char **argv)
 {
-    example_args args = example_parse(argc, argv, 1L << 22);
+    example_args args = example_parse(argc, argv, 1L << 22, 1, 1L << 30);
     long n = args.size;
     int32_t *parallel = malloc((size_t)n * sizeof *parallel), *serial = malloc((size_t)n * sizeof *serial);
     int32_t *scratch = malloc((size_t)n * sizeof *scratch);

@@ -72,11 +72,7 @@ static int queens_parallel(fj_task *t)
 
 int main(int argc, char **argv)
 {
-    example_args args = example_parse(argc, argv, 11);
-    if (args.size < 1 || args.size > MAX_N) {
-        fprintf(stderr, "nqueens: N must be 1..%d\n", MAX_N);
-        return 2;
-    }
+    example_args args = example_parse(argc, argv, 11, 1, MAX_N);
     fj_pool *pool = example_pool(&args);
     queens_task root = {FJ_TASK_INIT(queens_parallel), (int)args.size, 0, {0}, 0};
     double t0 = example_seconds();

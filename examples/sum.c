@@ -52,7 +52,7 @@ static int sum_parallel(fj_pool *pool, const int64_t *values, int64_t n, int64_t
 
 int main(int argc, char **argv)
 {
-    example_args args = example_parse(argc, argv, 16000000);
+    example_args args = example_parse(argc, argv, 16000000, 1, 1L << 30);
     int64_t n = args.size;
     int64_t *values = malloc((size_t)n * sizeof *values);
     if (!values) {

@@ -39,12 +39,17 @@ int main(int argc, char **argv)
     /* Takes --cutoff C out of argv; example_parse reads the rest. */
     int kept = 1;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--cutoff") == 0 && i + 1 < argc)
-            cutoff = atoi(argv[++i]);
-        else
+        long value;
+        if (strcmp(argv[i], "--cutoff") == 0) {
+            if (i + 1 == argc)
+                example_bad_option(argv[0], argv[i], "[--cutoff C] " EXAMPLE_USAGE);
+            if (!example_number(argv[++i], 0, 92, &value))
+                example_refuse(argv[0], "--cutoff", argv[i], 0, 92, "[--cutoff C] " EXAMPLE_USAGE);
+            cutoff = (int)value;
+        } else
             argv[kept++] = argv[i];
     }
-    example_args args = example_parse(kept, argv, 25);
+    example_args args = example_parse(kept, argv, 25, 0, 92);
     fj_pool *pool = example_pool(&args);
 
     fib_task root = {FJ_TASK_INIT(fib_parallel), (int)args.size, cutoff, 0};

@@ -19,6 +19,7 @@
 # but not run by the example tier, which expects every example to be correct.
 TUTORIAL_EXAMPLES := $(patsubst examples/tutorial/%.c,$(BUILD)/examples/tutorial/%,$(wildcard examples/tutorial/*.c))
 examples: $(TUTORIAL_EXAMPLES)
+-include $(wildcard $(BUILD)/examples/tutorial/*.d)
 
 test: test-render
 # fj_timeline's answers to bad options and files (exit status and message).

@@ -51,7 +51,7 @@ static long fib_refusing(int n, int bad)
 
 int main(int argc, char **argv)
 {
-    example_args args = example_parse(argc, argv, 32);
+    example_args args = example_parse(argc, argv, 32, 0, 92);
     int n = (int)args.size;
     fj::pool pool(args.workers);
 

@@ -76,11 +76,7 @@ static poly sample(size_t n, unsigned long seed)
 
 int main(int argc, char **argv)
 {
-    example_args args = example_parse(argc, argv, 13);
-    if (args.size < 1 || args.size > 20) {
-        std::fprintf(stderr, "karatsuba_cxx: LOG2_N must be 1..20, not %ld\n", args.size);
-        return 2;
-    }
+    example_args args = example_parse(argc, argv, 13, 1, 20);
     size_t n = (size_t)1 << args.size;
     poly a = sample(n, 1), b = sample(n, 2);
     fj::pool pool(args.workers);

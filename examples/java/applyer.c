@@ -115,7 +115,7 @@ static int sum_of_squares(fj_pool *pool, double *array, int n, double *out)
 
 int main(int argc, char **argv)
 {
-    port_args args = port_parse(argc, argv, 1000000);
+    port_args args = port_parse(argc, argv, 1000000, 1, 1L << 28);
     int n = (int)args.size;
     fj_pool *pool = port_pool(&args);
     double *array = malloc((size_t)n * sizeof *array);

@@ -60,7 +60,7 @@ static int fib(int n)
 
 int main(int argc, char **argv)
 {
-    port_args args = port_parse(argc, argv, 27);
+    port_args args = port_parse(argc, argv, 27, 0, 46);
     int num = (int)args.size;
     fj_pool *pool = port_pool(&args);
     int rc = 0, answer = 0;

@@ -49,7 +49,7 @@ static int fib_serial(int n) { return n <= 1 ? n : fib_serial(n - 1) + fib_seria
 
 int main(int argc, char **argv)
 {
-    port_args args = port_parse(argc, argv, 24);
+    port_args args = port_parse(argc, argv, 24, 0, 46);
     fj_pool *pool = port_pool(&args);
     int value = 0, rc = 0;
     double best = 1e30;

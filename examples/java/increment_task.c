@@ -46,7 +46,7 @@ static int increment_task_compute(fj_task *task)
 
 int main(int argc, char **argv)
 {
-    port_args args = port_parse(argc, argv, 1000000);
+    port_args args = port_parse(argc, argv, 1000000, 1, 1L << 28);
     int n = (int)args.size;
     fj_pool *pool = port_pool(&args);
     long *array = malloc((size_t)n * sizeof *array);

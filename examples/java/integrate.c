@@ -123,7 +123,7 @@ static int compute_area(fj_pool *pool, int policy, double l, double r, double *a
 
 int main(int argc, char **argv)
 {
-    port_args args = port_parse(argc, argv, 96);
+    port_args args = port_parse(argc, argv, 96, 1, 1000000);
     int policy = args.policy;
     double end = (double)args.size;
     fj_pool *pool = port_pool(&args);

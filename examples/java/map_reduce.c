@@ -97,9 +97,7 @@ static long add(long a, long b) { return a + b; }
 
 int main(int argc, char **argv)
 {
-    port_args a = port_parse(argc, argv, 1L << 20);
-    if (a.size < 1)
-        a.size = 1;
+    port_args a = port_parse(argc, argv, 1L << 20, 1, 1L << 28);
     long *array = malloc((size_t)a.size * sizeof *array);
     if (!array)
         return 1;

@@ -125,7 +125,7 @@ static void free_matrix(float **m, int n)
 
 int main(int argc, char **argv)
 {
-    port_args args = port_parse(argc, argv, 128);
+    port_args args = port_parse(argc, argv, 128, 1, 8192);
     int n = (int)args.size;
     if (n < GRANULARITY || (n & (n - 1)) != 0) {
         fprintf(stderr, "matrix size must be a power of two >= %d\n", GRANULARITY);

@@ -72,12 +72,8 @@ static int nqueens_cs_compute(fj_task *task)
 
 int main(int argc, char **argv)
 {
-    port_args args = port_parse(argc, argv, 10);
+    port_args args = port_parse(argc, argv, 10, FROM_SIZE, MAX_SIZE);
     int to_size = (int)args.size;
-    if (to_size < FROM_SIZE || to_size > MAX_SIZE) {
-        fprintf(stderr, "size must be %d..%d\n", FROM_SIZE, MAX_SIZE);
-        return 2;
-    }
     fj_pool *pool = port_pool(&args);
     int rc = 0, correct = 1;
     double best_total = 1e30;

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../example_util.h"
 #include "fj_java.h"
 
 typedef struct port_args {
@@ -26,25 +27,37 @@ typedef struct port_args {
     int policy;        /* --policy P, for programs with variants (Integrate) */
 } port_args;
 
-static inline port_args port_parse(int argc, char **argv, long default_size)
+#define PORT_USAGE "[--workers N] [--reps R] [--policy P] [SIZE]"
+
+/* Parses PORT_USAGE, SIZE from min_size to max_size (default_size when
+ * absent); exits with a message naming anything else (example_util.h). */
+static inline port_args port_parse(int argc, char **argv, long default_size, long min_size, long max_size)
 {
     port_args a = {0, default_size, 1, 0};
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--workers") == 0 && i + 1 < argc)
-            a.workers = (unsigned)strtoul(argv[++i], NULL, 10);
-        else if (strcmp(argv[i], "--reps") == 0 && i + 1 < argc)
-            a.reps = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--policy") == 0 && i + 1 < argc)
-            a.policy = atoi(argv[++i]);
-        else if (argv[i][0] != '-')
-            a.size = strtol(argv[i], NULL, 10);
-        else {
-            fprintf(stderr, "usage: %s [--workers N] [--reps R] [--policy P] [SIZE]\n", argv[0]);
-            exit(2);
-        }
+        const char *option = argv[i], *text = i + 1 < argc ? argv[i + 1] : NULL;
+        long value, min = 0, max = 0;
+        if (strcmp(option, "--workers") == 0 && text)
+            max = EXAMPLE_MAX_WORKERS, i++;
+        else if (strcmp(option, "--reps") == 0 && text)
+            min = 1, max = 1000000, i++;
+        else if (strcmp(option, "--policy") == 0 && text)
+            min = -1, max = 1, i++;
+        else if (example_is_value(option))
+            text = option, option = "SIZE", min = min_size, max = max_size;
+        else
+            example_bad_option(argv[0], option, PORT_USAGE);
+        if (!example_number(text, min, max, &value))
+            example_refuse(argv[0], option, text, min, max, PORT_USAGE);
+        if (strcmp(option, "--workers") == 0)
+            a.workers = (unsigned)value;
+        else if (strcmp(option, "--reps") == 0)
+            a.reps = (int)value;
+        else if (strcmp(option, "--policy") == 0)
+            a.policy = (int)value;
+        else
+            a.size = value;
     }
-    if (a.reps < 1)
-        a.reps = 1;
     return a;
 }
 
@@ -61,7 +74,7 @@ static inline fj_pool *port_pool(const port_args *a)
     fj_pool *pool;
     int rc = fj_pool_create_with_parallelism(&pool, a->workers);
     if (rc != 0) {
-        fprintf(stderr, "fj_pool_create_with_parallelism: %s\n", fj_strerror(rc));
+        fprintf(stderr, "fj_pool_create_with_parallelism: %s: %s\n", fj_strerror(rc), fj_last_error_detail());
         exit(1);
     }
     return pool;

@@ -74,7 +74,7 @@ static int searcher_compute(fj_counted_completer *c)
 
 int main(int argc, char **argv)
 {
-    port_args args = port_parse(argc, argv, 1000000);
+    port_args args = port_parse(argc, argv, 1000000, 1, 1L << 28);
     long n = args.size;
     fj_pool *pool = port_pool(&args);
     long *array = malloc((size_t)n * sizeof *array);

@@ -79,7 +79,7 @@ static int sort_task_compute(fj_task *task)
 
 int main(int argc, char **argv)
 {
-    port_args args = port_parse(argc, argv, 100000);
+    port_args args = port_parse(argc, argv, 100000, 1, 1L << 28);
     int n = (int)args.size;
     fj_pool *pool = port_pool(&args);
     long *input = malloc((size_t)n * sizeof *input), *array = malloc((size_t)n * sizeof *array);

@@ -54,7 +54,7 @@ static unsigned long serial_setup(void)
 
 int main(int argc, char **argv)
 {
-    example_args args = example_parse(argc, argv, 2);
+    example_args args = example_parse(argc, argv, 2, 0, 30);
     fj_pool *pool = example_pool(&args);
     if (serial_setup() == 0)
         printf("(the set-up's checksum is 0)\n");
