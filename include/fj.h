@@ -147,6 +147,12 @@ int fj_fork(fj_task *task);
  * at once) completes in, and by a thread other than the forker: no such join
  * waits on a task suspended below it on its own worker's stack
  * (runtime/task.c, point 2).
+ * A task of another pool (fj_pool_submit, fj_pool_invoke, FJ_RUN into it): the
+ * worker helps with none of that pool's work, and a wait that outlasts a
+ * short spin is a managed block (fj_managed_block in fj_java.h, as Java's join
+ * compensates): an idle worker of its own pool is woken, or a spare started,
+ * so that its pool keeps running, for the task it waits for may need it (an
+ * FJ_RUN back into this pool).
  * Not a worker: blocks (futex) until the task completes.
  * Joining a completed task again returns the same outcome at once.
  * FJ_ENOTFORKED: the task was never forked, invoked or submitted.
@@ -264,7 +270,8 @@ int fj_pool_shutdown(fj_pool *pool);
 int fj_pool_destroy(fj_pool *pool);
 
 /** Runs `task` as a root task of `pool` and returns its outcome when done.
- * Not a worker of `pool`: submits through the pool's injector and blocks.
+ * Not a worker of `pool`: submits through the pool's injector and blocks (a
+ * worker of another pool joins it as fj_join says: its own pool keeps running).
  * A worker of `pool`: runs the task inline (as fj_invoke).
  * Returns the outcome, or FJ_ESHUTDOWN, FJ_ENOMEM, FJ_EBUSY (task queued).
  * Ordering: the caller's writes happen-before the task runs; the task's writes

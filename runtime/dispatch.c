@@ -4,6 +4,7 @@
  * the task and frame layers below never call into a pool. */
 #include <string.h>
 
+#include "../include/fj_java.h"
 #include "frame.h"
 #include "task_inline.h"
 
@@ -23,11 +24,47 @@ int fj_fork(fj_task *t)
     return task_fork_external(t);
 }
 
+/* ---- a worker's join of a task of another pool ---- */
+
+typedef struct task_blocker {
+    fj_managed_blocker blocker;
+    fj_task *t;
+} task_blocker;
+
+static int task_blocker_done(fj_managed_blocker *b)
+{
+    return status_is_done(task_status_acquire(((task_blocker *)b)->t));
+}
+
+static int task_blocker_wait(fj_managed_blocker *b)
+{
+    (void)task_wait_external(((task_blocker *)b)->t, -1);
+    return 1;
+}
+
+/* t belongs to another pool, whose work this worker may not help with (task.c,
+ * point 2), while its own pool's next task may be what t waits for: an FJ_RUN
+ * into this pool from a task of that one (with one worker each, both waited
+ * for ever).  So, as Java's join does, a wait that outlasts a short spin is a
+ * managed block (managed_block.c): an idle worker of this pool is woken for
+ * its queued tasks, or a spare started, for as long as the wait lasts.  Out
+ * of line: fj_join's fast path keeps no room on the stack for the blocker. */
+static __attribute__((noinline)) int join_not_ours(fj_worker *w, fj_task *t)
+{
+    unsigned status = task_status_acquire(t);
+    if (task_pool(t) != w->pool && task_phase(status) != PHASE_NEW && !status_is_done(status) &&
+        task_wait_external(t, task_monotonic_ns() + FJ_JOIN_PARK_NS_MIN) != 0) {
+        task_blocker b = {{task_blocker_wait, task_blocker_done}, t};
+        (void)fj_managed_block(&b.blocker);
+    }
+    return task_join_slow(w, t, NULL);  /* t's outcome, or the join as before */
+}
+
 int fj_join(fj_task *t)
 {
     fj_worker *w = fj__self;
     if (__builtin_expect(w != NULL, 1))
-        return task_join(w, t);
+        return task_join_or(w, t, join_not_ours);
     unsigned status = task_status_acquire(t);
     if (task_phase(status) == PHASE_NEW && !status_is_done(status))
         return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;

@@ -243,12 +243,6 @@ int task_fork_slow(fj_worker *w, fj_task *t)
 
 /* ---- helping ---- */
 
-static fj_pool *task_pool(const fj_task *t)
-{
-    const fj_worker *owner = t->fj_owner;
-    return owner ? owner->pool : (fj_pool *)t->fj_pool;
-}
-
 /* Leapfrogging (point 2): one task from the deque of t's thief v, taken
  * only at or above the floor of v's current run and only while t is still
  * running, so that it is work of t's run. */

@@ -93,15 +93,31 @@ FJ_ALWAYS_INLINE int task_run_popped_by_joiner(fj_worker *w, fj_task *t, unsigne
     return 0;
 }
 
-FJ_ALWAYS_INLINE int task_join(fj_worker *w, fj_task *t)
+/* The pool t was forked in or submitted to (NULL if it never was). */
+static inline fj_pool *task_pool(const fj_task *t)
+{
+    const fj_worker *owner = t->fj_owner;
+    return owner ? owner->pool : (fj_pool *)t->fj_pool;
+}
+
+/* The join of t on worker w, with the case "t is not this worker's to pop"
+ * (forked by another worker, submitted, never forked, or complete) handed to
+ * `not_ours`: task_join_not_ours, or a caller's own way (fj_join's, for a
+ * task of another pool: dispatch.c).  A constant function, so the call is a
+ * direct one once inlined; the fast path is the same either way. */
+FJ_ALWAYS_INLINE int task_join_or(fj_worker *w, fj_task *t, int (*not_ours)(fj_worker *, fj_task *))
 {
     unsigned status = task_status_acquire(t);
     if (__builtin_expect(task_phase(status) != PHASE_FORKED || t->fj_owner != w, 0))
-        return task_join_slow(w, t, NULL);
+        return not_ours(w, t);
     fj_task *popped = deque_pop(&w->deque);
     if (__builtin_expect(popped == t, 1))
         return task_run_popped_by_joiner(w, t, status);
     return task_join_slow(w, t, popped);
 }
+
+static inline int task_join_not_ours(fj_worker *w, fj_task *t) { return task_join_slow(w, t, NULL); }
+
+FJ_ALWAYS_INLINE int task_join(fj_worker *w, fj_task *t) { return task_join_or(w, t, task_join_not_ours); }
 
 #endif

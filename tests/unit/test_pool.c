@@ -115,6 +115,85 @@ static void a_task_invokes_another_pool(void)
     fj_pool_destroy(b);
 }
 
+/* Tasks that call into the other pool and back: a worker of pool A waits for
+ * a task of pool B, whose worker waits for one of A.  With one worker each,
+ * A's only worker used to wait for ever, since it may help with none of B's
+ * work and nothing else ran A's (the runner's time limit failed the test);
+ * the wait now keeps A's parallelism up with a spare, as Java's join does. */
+static fj_pool *ping_pools[2];
+
+FJ_TASK(long, ping, int, hops)
+{
+    if (hops == 0)
+        return 1;
+    /* Into the other pool: this task runs on a worker of pool hops % 2. */
+    return 1 + FJ_RUN(ping_pools[(hops + 1) % 2], ping, hops - 1);
+}
+
+static fj_pool *one_worker_pool(void)
+{
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = 1;
+    fj_pool *pool = NULL;
+    CHECK_RC(0, fj_pool_create(&pool, &config));
+    return pool;
+}
+
+static void calls_between_two_one_worker_pools_finish(void)
+{
+    ping_pools[0] = one_worker_pool();
+    ping_pools[1] = one_worker_pool();
+    for (int hops = 1; hops <= 6; hops++) {
+        int rc = 1;
+        long visited = FJ_RUN_RC(ping_pools[hops % 2], &rc, ping, hops);
+        CHECK_RC(0, rc);
+        CHECK_EQ(hops + 1, visited);
+    }
+    CHECK_RC(0, fj_pool_destroy(ping_pools[0]));
+    CHECK_RC(0, fj_pool_destroy(ping_pools[1]));
+}
+
+/* The same through the classic calls: a task of pool A submits to pool B and
+ * joins there a task that invokes one back on A. */
+typedef struct back_task {
+    fj_task task;
+    fj_pool *home;
+    long sum;
+} back_task;
+
+static int back_home(fj_task *t)
+{
+    back_task *b = FJ_CONTAINER_OF(t, back_task, task);
+    sum_task inner = {FJ_TASK_INIT(sum_compute), 0, 1000, 0};
+    int rc = fj_pool_invoke(b->home, &inner.task);
+    b->sum = inner.sum;
+    return rc;
+}
+
+typedef struct away_task {
+    fj_task task;
+    fj_pool *away;
+    back_task back;
+} away_task;
+
+static int go_away(fj_task *t)
+{
+    away_task *a = FJ_CONTAINER_OF(t, away_task, task);
+    int rc = fj_pool_submit(a->away, &a->back.task);
+    return rc ? rc : fj_join(&a->back.task);
+}
+
+static void submit_and_join_across_one_worker_pools(void)
+{
+    fj_pool *home = one_worker_pool(), *away = one_worker_pool();
+    away_task root = {FJ_TASK_INIT(go_away), away, {FJ_TASK_INIT(back_home), home, 0}};
+    CHECK_RC(0, fj_pool_invoke(home, &root.task));
+    CHECK_EQ(triangle(1000), root.back.sum);
+    CHECK_RC(0, fj_pool_destroy(home));
+    CHECK_RC(0, fj_pool_destroy(away));
+}
+
 /* Each submission waits for the previous one: if a wake-up were ever lost,
  * the chain would stall (and the runner's time limit would fail the test). */
 static int increment(fj_task *t);
@@ -426,6 +505,8 @@ static const check_case cases[] = {
     {"four_external_threads_invoke_at_once", four_external_threads_invoke_at_once, CHECK_PER_WORKERS},
     {"two_pools_at_once", two_pools_at_once, CHECK_PER_WORKERS},
     {"a_task_invokes_another_pool", a_task_invokes_another_pool, CHECK_PER_WORKERS},
+    {"calls_between_two_one_worker_pools_finish", calls_between_two_one_worker_pools_finish, CHECK_ONCE},
+    {"submit_and_join_across_one_worker_pools", submit_and_join_across_one_worker_pools, CHECK_ONCE},
     {"chain_of_submissions_never_stalls", chain_of_submissions_never_stalls, CHECK_PER_WORKERS},
     {"worker_joins_submission_while_all_are_busy", worker_joins_submission_while_all_are_busy, CHECK_PER_WORKERS},
     {"shutdown_races_submissions", shutdown_races_submissions, CHECK_PER_WORKERS},
