@@ -284,7 +284,9 @@ int fj_pool_invoke(fj_pool *pool, fj_task *task);
 int fj_pool_submit(fj_pool *pool, fj_task *task);
 
 /** The common pool (Java's ForkJoinPool.commonPool()): created on first use with
- * FJ_WORKERS or one worker per online CPU, shut down and destroyed at exit.
+ * FJ_WORKERS or one worker per online CPU, shut down and destroyed at exit,
+ * once the tasks it accepted have finished (Java's System.exit ends them
+ * instead): a task that never ends keeps the process from exiting.
  * Returns NULL only if it cannot be created: a bad FJ_* variable in the
  * environment, no memory or no threads.  Then it is never created in this
  * process; the first attempt prints one line on stderr saying why (e.g. "fj:
