@@ -584,7 +584,9 @@ int fj_profile_set_burden(long long units);
  * Memory is never reused while a thief may still write into it.
  *
  * Limits: FJ_DEQUE_FRAMES (environment, default 1048576) frames per worker are
- * reserved as address space and committed when first touched.  A spawn or an
+ * reserved as address space, 64 KiB of it writable at first and the rest made
+ * writable as spawns reach it (no memory is charged for depth not used, even
+ * where the kernel accounts strictly).  A spawn or an
  * fj_fork that finds them all in use runs its task at once, inline, as the
  * serial program would; the sync still returns its result.
  */

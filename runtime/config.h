@@ -12,10 +12,14 @@
 _Static_assert(FJ_MAX_WORKERS > 0 && FJ_MAX_WORKERS < 65535, "worker index must fit the 16-bit waiter field");
 
 /* (env FJ_DEQUE_FRAMES) Frames of a worker's deque, reserved as address space
- * (64 bytes each) and committed by the kernel when first touched (deque.c,
- * point 5): the most spawns and forks one worker may have unsynced at once. */
+ * (64 bytes each) and made writable as the worker's spawns and forks reach
+ * them (deque.c, point 5): the most one worker may have unsynced at once. */
 #define FJ_DEQUE_FRAMES (1u << 20)
 _Static_assert(FJ_DEQUE_FRAMES >= 64, "room for a useful recursion depth");
+/* Bytes of a deque's range writable from the start (1023 frames and the
+ * spare); a push that reaches their end doubles them (deque.c, point 5). */
+#define FJ_DEQUE_COMMIT_FIRST (64u * 1024)
+_Static_assert(FJ_DEQUE_COMMIT_FIRST >= 2 * 64, "room for a frame and the spare");
 
 /* Most tasks one steal may take from a victim (it takes half of what it sees,
  * at most this).  A steal pays one fence_heavy (membarrier, tens of us on some

@@ -51,11 +51,20 @@
  *    Lowering keeps the used part of the range as deep as the owner's
  *    logical stack of unsynced spawns, whatever the number of steals.
  *
- * 5. No growth.  Frames a thief runs in place cannot be moved, so the array
- *    cannot grow by copying.  Instead deque_init reserves FJ_DEQUE_FRAMES
- *    frames of address space (mmap, MAP_NORESERVE): the kernel commits a page
- *    when it is first touched, so a worker that never recurses deeply uses a
- *    few pages.  Item frames a thief took are dead, but only a pop lowers
+ * 5. No growth by copying.  Frames a thief runs in place cannot be moved, so
+ *    the array cannot grow by copying.  Instead deque_init reserves
+ *    FJ_DEQUE_FRAMES frames of address space, inaccessible (PROT_NONE), and
+ *    makes its first FJ_DEQUE_COMMIT_FIRST bytes writable; `end` is the last
+ *    writable frame, the spare frame of the inline spawn past it included
+ *    (fj.h).  A push or spawn that reaches `end` takes the slow path, which
+ *    doubles the writable part (deque_extend: one mprotect, owner-only, on
+ *    frames no thief reads, since they lie above top) and moves the spawn
+ *    limit there.  A reservation made writable at once (MAP_NORESERVE) was
+ *    charged in full where the kernel accounts strictly
+ *    (vm.overcommit_memory=2, common on clusters): 64 MiB per worker, and a
+ *    190-worker pool failed on a 24 GiB machine; now a worker that never
+ *    recurses deeply costs 64 KiB, and pages are still allocated only when
+ *    touched.  Item frames a thief took are dead, but only a pop lowers
  *    past them, so a worker that pushes while thieves take everything climbs
  *    the range; when it is full, deque_compact slides the queued item frames
  *    down onto the dead ones (under the lock, where thieves read frames).  A
@@ -171,6 +180,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "frame_state.h"
 
@@ -190,6 +200,39 @@ void deque_item_marker(fj_worker *w, fj_frame *f)
  * and of every deque where membarrier is missing (deque_init). */
 static const volatile unsigned long nobody_idle[2] = {0, 0};
 
+static size_t page_round_up(size_t bytes)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    return (bytes + page - 1) / page * page;
+}
+
+/* Makes the first `bytes` of the range writable (page-rounded, at most all of
+ * it) and sets end to the last frame they hold, at most reserved_end. */
+static bool deque_commit(deque *d, size_t bytes)
+{
+    bytes = page_round_up(bytes);
+    if (bytes > d->reserved_bytes)
+        bytes = d->reserved_bytes;
+    if (bytes > d->committed_bytes &&
+        mprotect((char *)d->base + d->committed_bytes, bytes - d->committed_bytes, PROT_READ | PROT_WRITE) != 0)
+        return false;
+    d->committed_bytes = bytes;
+    fj_frame *last = d->base + bytes / sizeof(fj_frame) - 1;  /* the spare frame past end */
+    d->end = last < d->reserved_end ? last : d->reserved_end;
+    return true;
+}
+
+bool deque_extend(deque *d)
+{
+    DEQUE_ASSERT_OWNER(d);
+    if (d->end >= d->reserved_end || !deque_commit(d, 2 * d->committed_bytes))
+        return false;
+    /* Relaxed: only this thread reads limit.  Still base while a hook is on. */
+    bool slow = (fj_frame *)atomic_load((atomic_word *)&d->ends.fj_limit) == d->base;
+    deque_set_spawn_slow(d, slow);
+    return true;
+}
+
 int deque_init(deque *d, size_t frames)
 {
     memset(d, 0, sizeof *d);
@@ -197,13 +240,17 @@ int deque_init(deque *d, size_t frames)
         frames = FJ_DEQUE_FRAMES;
     /* One spare frame past the end: the inline spawn writes its frame before
      * it checks for room (include/fj.h). */
-    d->reserved_bytes = (frames + 1) * sizeof(fj_frame);
-    void *range = mmap(NULL, d->reserved_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                       -1, 0);
+    d->reserved_bytes = page_round_up((frames + 1) * sizeof(fj_frame));
+    void *range = mmap(NULL, d->reserved_bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (range == MAP_FAILED)
         return -1;
     d->base = range;
-    d->end = d->base + frames;
+    d->reserved_end = d->base + frames;
+    if (!deque_commit(d, FJ_DEQUE_COMMIT_FIRST)) {
+        munmap(range, d->reserved_bytes);
+        d->base = d->reserved_end = NULL;
+        return -1;
+    }
     d->ends.fj_idle = nobody_idle;
     fence_init();
     d->split = !fj_fence_asymmetric;
@@ -235,7 +282,7 @@ void deque_destroy(deque *d)
     if (d->shadow)
         munmap(d->shadow, d->shadow_bytes);
     d->shadow = NULL;
-    d->base = d->end = NULL;
+    d->base = d->end = d->reserved_end = NULL;
 }
 
 void deque_set_owner(deque *d, pthread_t owner) { d->owner = owner; }
@@ -330,7 +377,7 @@ int deque_push_slow(deque *d, void *item)
     DEQUE_ASSERT_OWNER(d);
     deque_guard_lower(d);
     fj_frame *f = deque_top(d);
-    if (f >= d->end && deque_compact(d))
+    if (f >= d->end && (deque_compact(d) || deque_extend(d)))
         f = deque_top(d);
     if (f >= d->end)
         return DEQUE_NO_MEMORY;

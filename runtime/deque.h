@@ -65,13 +65,16 @@ typedef struct deque {
      * fenced pops (deque.c, point 9). */
     atomic_word thieves_end;
     char pad_thief[FJ_CACHE_LINE];
-    /* Owner-private, fixed after init except the fence count-down. */
-    fj_frame *base, *end;       /* the reserved range; never moves */
+    /* Owner-private, fixed after init except the fence count-down and the
+     * committed part, which grows (point 5). */
+    fj_frame *base;             /* the reserved range [base, reserved_end]; never moves */
+    fj_frame *reserved_end;     /* base + FJ_DEQUE_FRAMES; fixed (read by observers of any worker) */
+    fj_frame *end;              /* the committed part's end: frames [base, end] are writable */
     /* An item push at or above it takes deque_push_slow: limit, or the base
      * in split mode, where every item is published at once (point 9). */
     fj_frame *item_limit;
     bool split;                 /* the mode without membarrier (point 9) */
-    size_t reserved_bytes;
+    size_t reserved_bytes, committed_bytes;
     uintptr_t head_seen;        /* head when fencing was last prolonged */
     unsigned fenced_pops_left;  /* fenced pops before head is looked at again */
     /* Results of typed spawns that found the range full and ran at once
@@ -101,10 +104,15 @@ static inline bool deque_is_item_slot(const fj_frame *f)
     return f->fj_run == DEQUE_ITEM_RUN || f->fj_run == DEQUE_TOMB_RUN;
 }
 
-/* Reserves room for `frames` frames (0: FJ_DEQUE_FRAMES) as address space,
- * committed when touched; the calling thread becomes the owner until
- * deque_set_owner.  Returns 0 or -1 when the range cannot be reserved. */
+/* Reserves room for `frames` frames (0: FJ_DEQUE_FRAMES) as address space and
+ * commits its first FJ_DEQUE_COMMIT_FIRST bytes; the calling thread becomes the
+ * owner until deque_set_owner.  Returns 0 or -1 (errno says why) when the
+ * range cannot be reserved or committed. */
 int deque_init(deque *d, size_t frames);
+/* Owner, on a full committed part: commits twice as much of the range (at most
+ * all of it) and moves the spawn limit to the new end.  False if the range is
+ * all committed or the system refuses (point 5). */
+bool deque_extend(deque *d);
 void deque_destroy(deque *d);
 void deque_set_owner(deque *d, pthread_t owner);
 /* Owner: where spawn reads whether to wake a sleeper ({sleepers, searching});

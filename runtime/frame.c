@@ -125,7 +125,7 @@ static void frame_spawn_overflowed(fj_worker *w, fj_frame *spare)
         if (!grown) {
             fprintf(stderr, "fj: typed spawn on worker %u: the deque is full (FJ_DEQUE_FRAMES=%zu) and no memory "
                             "is left for the results of spawns run at once\n",
-                    w->index, (size_t)(d->end - d->base));
+                    w->index, (size_t)(d->reserved_end - d->base));
             abort();
         }
         d->overflow = grown;
@@ -238,6 +238,8 @@ void fj__spawn_slow(fj_worker *w)
     if (f >= d->end && deque_compact(d)) {
         *deque_top(d) = *f;  /* out of the spare frame, into the room made */
         f = deque_top(d);
+    } else if (f >= d->end) {
+        (void)deque_extend(d);  /* the spare frame f becomes an ordinary one below the new end */
     }
     if (f >= d->end) {
         frame_spawn_overflowed(w, f);

@@ -31,7 +31,7 @@ void frame_observe_start(fj_worker *w)
     deque *d = &w->deque;
     if (!frame_observed(w) || d->shadow)
         return;
-    size_t bytes = (size_t)(d->end - d->base + 1) * sizeof(fj_task);
+    size_t bytes = (size_t)(d->reserved_end - d->base + 1) * sizeof(fj_task);
     void *range = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (range == MAP_FAILED)
         return;  /* typed tasks go unobserved; fj_tasks still are */
@@ -51,7 +51,7 @@ fj_task *frame_shadow(const fj_worker *w, const fj_frame *f)
     /* The frame lies in one of the pool's deques: a thief knows only the frame. */
     for (unsigned i = 0; i < w->pool->count; i++) {
         const deque *d = &w->pool->workers[i]->deque;
-        if (d->shadow && f >= d->base && f <= d->end)
+        if (d->shadow && f >= d->base && f <= d->reserved_end)
             return &d->shadow[f - d->base];
     }
     return NULL;

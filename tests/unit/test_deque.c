@@ -1,7 +1,9 @@
 /* test_deque.c - the work-stealing deque of frames on one thread: LIFO for
  * the owner, FIFO for thieves, slots reused after steals, a full deque, and
  * typed frames taken alone and lowered past only after their sync. */
+#include <inttypes.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,7 +74,7 @@ static void holds_a_million_frames(void)
     deque d;
     CHECK_EQ(0, deque_init(&d, 0));
     const long n = 1000000;
-    CHECK(d.end - d.base > n);
+    CHECK(d.reserved_end - d.base > n);
     deque_push(&d, ITEM(0));
     CHECK_EQ(0, INDEX(deque_steal(&d, true)));
     for (long i = 1; i <= n; i++)
@@ -81,6 +83,51 @@ static void holds_a_million_frames(void)
     for (long i = 1; i <= 1000; i++) /* the oldest come out first at the head */
         CHECK_EQ(i, INDEX(deque_steal(&d, true)));
     for (long i = n; i > 1000; i--) /* the rest, newest first, at the top */
+        CHECK_EQ(i, INDEX(deque_pop(&d)));
+    CHECK(deque_pop(&d) == NULL);
+    deque_destroy(&d);
+}
+
+/* The permissions and the end of the mapping that holds address p, from
+ * /proc/self/maps ("" and 0 if none does). */
+static uintptr_t mapping_around(const void *p, char perms[5])
+{
+    FILE *maps = fopen("/proc/self/maps", "r");
+    CHECK(maps != NULL);
+    uintptr_t lo, hi, found = 0, at = (uintptr_t)p;
+    char line[512], mode[5];
+    perms[0] = '\0';
+    while (!found && fgets(line, sizeof line, maps))
+        if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " %4s", &lo, &hi, mode) == 3 && lo <= at && at < hi) {
+            memcpy(perms, mode, 5);
+            found = hi;
+        }
+    fclose(maps);
+    return found;
+}
+
+/* The reservation costs no memory until it is reached: its first 64 KiB are
+ * writable and the rest inaccessible, so the kernel charges nothing for it
+ * even where it accounts strictly (vm.overcommit_memory=2); pushes that reach
+ * the end double the writable part, and the frames keep their order. */
+static void range_is_made_writable_as_pushes_reach_it(void)
+{
+    deque d;
+    CHECK_EQ(0, deque_init(&d, 0));
+    char perms[5];
+    uintptr_t writable_end = mapping_around(d.base, perms);
+    CHECK(strcmp(perms, "rw-p") == 0);
+    CHECK_EQ(FJ_DEQUE_COMMIT_FIRST, writable_end - (uintptr_t)d.base);
+    CHECK(mapping_around((void *)writable_end, perms) == (uintptr_t)d.base + d.reserved_bytes);
+    CHECK(strcmp(perms, "---p") == 0);
+    const long n = 5000;  /* 5001 frames with the spare: 320 KiB, so 512 KiB writable */
+    for (long i = 0; i < n; i++)
+        CHECK_EQ(DEQUE_PUSHED, deque_push(&d, ITEM(i)));
+    writable_end = mapping_around(d.base, perms);
+    CHECK(strcmp(perms, "rw-p") == 0);
+    CHECK_EQ(8 * FJ_DEQUE_COMMIT_FIRST, writable_end - (uintptr_t)d.base);
+    CHECK(d.end - d.base >= n);
+    for (long i = n - 1; i >= 0; i--)
         CHECK_EQ(i, INDEX(deque_pop(&d)));
     CHECK(deque_pop(&d) == NULL);
     deque_destroy(&d);
@@ -384,6 +431,7 @@ static const check_case cases[] = {
     {"fence_mode_follows_fj_fence", fence_mode_follows_fj_fence, CHECK_ONCE},
     {"batch_steal_takes_half_oldest_first", batch_steal_takes_half_oldest_first, CHECK_ONCE},
     {"owner_pops_lifo", owner_pops_lifo, CHECK_ONCE},
+    {"range_is_made_writable_as_pushes_reach_it", range_is_made_writable_as_pushes_reach_it, CHECK_ONCE},
     {"thieves_steal_fifo", thieves_steal_fifo, CHECK_ONCE},
     {"stolen_slots_are_reused", stolen_slots_are_reused, CHECK_ONCE},
     {"holds_a_million_frames", holds_a_million_frames, CHECK_ONCE},
