@@ -252,7 +252,9 @@ int fj_pool_create(fj_pool **pool, const fj_config *config);
 /** After fj_pool_create failed with FJ_EINVAL on this thread: which setting was
  * wrong, its value and the accepted range, e.g. "FJ_WORKERS=two: not a whole
  * number (expected 0..1024)"; after FJ_ESYSTEM: the worker count, the stack
- * size and the system's reason a thread was not created.  Empty after a success.  The library does not
+ * size and the system's reason a thread was not created; after FJ_ENOMEM for a
+ * deque's reservation: FJ_DEQUE_FRAMES and the system's reason.  Empty after a
+ * success.  The library does not
  * print it; the caller may (the common pool, which no caller creates, is the
  * exception: see fj_common_pool).  Also set by a call that needed the common
  * pool and found it could not be created.  Calling thread only (thread-local). */

@@ -165,6 +165,10 @@ static int workers_make(fj_pool *pool)
     for (unsigned i = 0; i < pool->count; i++) {
         fj_worker *w = aligned_alloc(FJ_CACHE_LINE, (sizeof(fj_worker) + FJ_CACHE_LINE - 1) / FJ_CACHE_LINE * FJ_CACHE_LINE);
         if (!w || (memset(w, 0, sizeof *w), deque_init(&w->deque, frames > 0 ? (size_t)frames : 0) != 0)) {
+            /* The setting that sizes the reservation, for a system that
+             * refuses address space (ulimit -v) or the first 64 KiB. */
+            snprintf(error_detail, sizeof error_detail, "FJ_DEQUE_FRAMES=%zu: worker %u's deque not reserved (%s)",
+                     frames > 0 ? (size_t)frames : (size_t)FJ_DEQUE_FRAMES, i, strerror(w ? errno : ENOMEM));
             free(w);
             workers_free(pool, i);
             return FJ_ENOMEM;

@@ -5,6 +5,7 @@
  * FJ_RUN a zero result, and stderr one line naming the setting. */
 #include <fcntl.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -114,6 +115,35 @@ static void unstartable_stack_size_is_named(void)
     char named[128];
     snprintf(named, sizeof named, "workers=2, stack_size=%zu: worker 0's thread not created", config.stack_size);
     expect_contains("detail", fj_last_error_detail(), named);
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
+/* A deque the address space cannot hold: FJ_ENOMEM, and the detail names
+ * the setting that sized it.  (A sanitizer reserves terabytes of shadow
+ * memory, which no address-space limit leaves room for: not run there.) */
+static void unreservable_deque_is_named(void)
+{
+#ifdef SANITIZED
+    printf("not run under a sanitizer\n");
+#else
+    struct rlimit limit = {(rlim_t)1 << 30, (rlim_t)1 << 30};  /* 1 GiB of address space */
+    CHECK(setrlimit(RLIMIT_AS, &limit) == 0);
+    setenv("FJ_DEQUE_FRAMES", "1073741824", 1);  /* 64 GiB per worker */
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = 2;
+    fj_pool *pool = NULL;
+    CHECK_RC(FJ_ENOMEM, fj_pool_create(&pool, &config));
+    CHECK(pool == NULL);
+    expect_contains("detail", fj_last_error_detail(), "FJ_DEQUE_FRAMES=1073741824: worker 0's deque not reserved");
+#endif
 }
 
 static void valid_settings_leave_no_detail(void)
@@ -266,6 +296,7 @@ static const check_case cases[] = {
     {"unknown_fence_mode_is_named", unknown_fence_mode_is_named, CHECK_ONCE},
     {"refused_stack_size_is_named", refused_stack_size_is_named, CHECK_ONCE},
     {"unstartable_stack_size_is_named", unstartable_stack_size_is_named, CHECK_ONCE},
+    {"unreservable_deque_is_named", unreservable_deque_is_named, CHECK_ONCE},
     {"valid_settings_leave_no_detail", valid_settings_leave_no_detail, CHECK_ONCE},
     {"typed_run_on_a_common_pool_that_cannot_start", typed_run_on_a_common_pool_that_cannot_start, CHECK_ONCE},
     {"fork_and_loop_on_a_common_pool_that_cannot_start", fork_and_loop_on_a_common_pool_that_cannot_start, CHECK_ONCE},
