@@ -818,7 +818,7 @@ inline fj_pool *common_pool()
 
 /* The pool a loop passes to fj_parallel_*: NULL (its own) on a worker, else
  * the common pool, whose failure to start is reported with what was wrong. */
-inline fj_pool *loop_pool() { return fj__self ? nullptr : common_pool(); }
+inline fj_pool *pool_for_loops() { return fj__self ? nullptr : common_pool(); }
 
 /* What a join of f and g returns, their sides called as Calls says. */
 template <class Calls, class F, class G>
@@ -1380,15 +1380,15 @@ private:
     };
 
     /* A heap block of the arena; its bytes follow the header. */
-    struct block {
-        block *next;
+    struct arena_block {
+        arena_block *next;
         std::size_t size;
     };
 
     static constexpr std::size_t inline_bytes = 1024;
     static constexpr std::size_t first_block_bytes = 4096;
     static constexpr std::size_t block_header =
-        (sizeof(block) + alignof(std::max_align_t) - 1) / alignof(std::max_align_t) * alignof(std::max_align_t);
+        (sizeof(arena_block) + alignof(std::max_align_t) - 1) / alignof(std::max_align_t) * alignof(std::max_align_t);
 
     /* Joins every started task, newest first, and destroys its record. */
     void join_all() noexcept
@@ -1412,7 +1412,7 @@ private:
             return p;
         std::size_t last = blocks_ ? blocks_->size : first_block_bytes / 2;
         std::size_t want = last * 2 > size + align ? last * 2 : size + align;
-        block *b = static_cast<block *>(::operator new(block_header + want));
+        arena_block *b = static_cast<arena_block *>(::operator new(block_header + want));
         b->next = blocks_;
         b->size = want;
         blocks_ = b;
@@ -1434,7 +1434,7 @@ private:
     void free_blocks() noexcept
     {
         while (blocks_) {
-            block *next = blocks_->next;
+            arena_block *next = blocks_->next;
             ::operator delete(blocks_);
             blocks_ = next;
         }
@@ -1444,7 +1444,7 @@ private:
 
     record *newest_ = nullptr;
     detail::first_exception errors_;
-    block *blocks_ = nullptr;
+    arena_block *blocks_ = nullptr;
     unsigned char *cursor_ = inline_;
     unsigned char *end_ = inline_ + inline_bytes;
     alignas(std::max_align_t) unsigned char inline_[inline_bytes];
@@ -1595,7 +1595,7 @@ inline void parallel_for(First first, Last last, F &&body, std::int64_t grain = 
                   "parallel_for's body is void(Index i) or void(Index lo, Index hi)");
     using context = detail::for_context<Index, std::remove_reference_t<F>>;
     context c{&body, {}};
-    detail::check(fj_parallel_for(detail::loop_pool(), detail::to_index64<Index>(first), detail::to_index64<Index>(last), grain,
+    detail::check(fj_parallel_for(detail::pool_for_loops(), detail::to_index64<Index>(first), detail::to_index64<Index>(last), grain,
                                   &context::run, &c));
     c.errors.rethrow_if_any();
 }
@@ -1621,14 +1621,14 @@ inline T parallel_reduce(First first, Last last, const T &identity, Fold &&fold,
     std::int64_t lo = detail::to_index64<Index>(first), hi = detail::to_index64<Index>(last);
     if constexpr (detail::reduce_in_place_v<T>) {
         T result = identity;
-        detail::check(fj_parallel_reduce(detail::loop_pool(), lo, hi, grain, &result, sizeof(T), &identity,
+        detail::check(fj_parallel_reduce(detail::pool_for_loops(), lo, hi, grain, &result, sizeof(T), &identity,
                                          &context::fold_in_place, &context::combine_in_place, &c));
         c.errors.rethrow_if_any();
         return result;
     } else {
         T *const no_box = nullptr;
         T *box = nullptr;
-        int rc = fj_parallel_reduce(detail::loop_pool(), lo, hi, grain, &box, sizeof box, &no_box, &context::fold_boxed,
+        int rc = fj_parallel_reduce(detail::pool_for_loops(), lo, hi, grain, &box, sizeof box, &no_box, &context::fold_boxed,
                                     &context::combine_boxed, &c);
         std::unique_ptr<T> result(box);
         detail::check(rc);
