@@ -3,7 +3,9 @@
  * idle pool's CPU use, and every documented misuse. */
 #include <pthread.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "atomics.h"
@@ -177,6 +179,52 @@ static void submit_and_join_across_one_worker_pools(void)
     CHECK_EQ(triangle(100000), root.back.sum);
     CHECK_RC(0, fj_pool_destroy(home));
     CHECK_RC(0, fj_pool_destroy(away));
+}
+
+/* The common pool is torn down at exit once its accepted tasks have finished
+ * (fj_common_pool; Java's System.exit ends them instead).  In a child: a task
+ * still has work to do when main has gone; the atexit handler registered
+ * before the pool existed runs after its teardown, and exits 0 only if the
+ * task finished.  The work after main_left is not a synchronisation: the wait
+ * in the teardown is; the work only leaves an exit that did not wait no way
+ * to see the task done. */
+static int main_left, task_finished;
+
+static int finish_after_main(fj_task *t)
+{
+    (void)t;
+    /* Acquire/release: plain flags between threads, ordered for TSan's sake. */
+    while (!__atomic_load_n(&main_left, __ATOMIC_ACQUIRE))
+        sched_yield();
+    volatile unsigned long work = 0;
+    for (unsigned long i = 0; i < 10000000ul; i++)
+        work += i;
+    (void)work;
+    __atomic_store_n(&task_finished, 1, __ATOMIC_RELEASE);
+    return 0;
+}
+
+static void note_main_left(void) { __atomic_store_n(&main_left, 1, __ATOMIC_RELEASE); }
+
+static void report_after_teardown(void) { _exit(__atomic_load_n(&task_finished, __ATOMIC_ACQUIRE) ? 0 : 3); }
+
+static void exit_waits_for_the_common_pools_tasks(void)
+{
+    fflush(NULL);
+    pid_t child = fork();
+    CHECK(child >= 0);
+    if (child == 0) {
+        atexit(report_after_teardown);  /* registered first: runs last, after the pool's teardown */
+        static fj_task task = FJ_TASK_INIT(finish_after_main);
+        if (fj_pool_submit(fj_common_pool(), &task) != 0)
+            _exit(4);
+        atexit(note_main_left);  /* registered last: runs first */
+        exit(0);
+    }
+    int status = 0;
+    CHECK(waitpid(child, &status, 0) == child);
+    CHECK(WIFEXITED(status));
+    CHECK_EQ(0, WEXITSTATUS(status));
 }
 
 /* Each submission waits for the previous one: if a wake-up were ever lost,
@@ -492,6 +540,7 @@ static const check_case cases[] = {
     {"a_task_invokes_another_pool", a_task_invokes_another_pool, CHECK_PER_WORKERS},
     {"calls_between_two_one_worker_pools_finish", calls_between_two_one_worker_pools_finish, CHECK_ONCE},
     {"submit_and_join_across_one_worker_pools", submit_and_join_across_one_worker_pools, CHECK_ONCE},
+    {"exit_waits_for_the_common_pools_tasks", exit_waits_for_the_common_pools_tasks, CHECK_ONCE},
     {"chain_of_submissions_never_stalls", chain_of_submissions_never_stalls, CHECK_PER_WORKERS},
     {"worker_joins_submission_while_all_are_busy", worker_joins_submission_while_all_are_busy, CHECK_PER_WORKERS},
     {"shutdown_races_submissions", shutdown_races_submissions, CHECK_PER_WORKERS},
