@@ -219,9 +219,12 @@ int fj_task_try_unfork(fj_task *task);
 /** Pool settings.  Zero in any field means "the default"; fj_config_init fills
  * the defaults in.  Environment variables override some fields at creation:
  * @code{.unparsed}
- *   FJ_WORKERS=N      workers (0 or unset: one per online CPU)
+ *   FJ_WORKERS=N      workers (0 or unset: one per CPU the creating thread
+ *                     may run on, its affinity mask: as taskset, mpirun or a
+ *                     cpuset left it, not every CPU of the machine)
  *   FJ_SPIN=N, FJ_YIELD=N, FJ_STEAL_ATTEMPTS=N   the idle knobs
- *   FJ_PIN=1          pin worker i to online CPU i mod ncpu
+ *   FJ_PIN=1          pin worker i to the (i mod n)-th of the n CPUs in the
+ *                     creating thread's affinity mask
  *   FJ_SEED=N         victim-selection seed
  *   FJ_STATS=1        print a per-worker table on stderr at fj_pool_destroy,
  *                     headed by the fence mode in use
@@ -231,28 +234,31 @@ int fj_task_try_unfork(fj_task *task);
  * @endcode
  */
 typedef struct fj_config {
-    unsigned workers;          /**< 1..1024; 0 = one per online CPU */
+    unsigned workers;          /**< 1..1024; 0 = one per CPU of the creator's affinity mask */
     unsigned long long seed;   /**< victim selection RNG; 0 = fixed default */
     unsigned spin_rounds;      /**< idle rounds spent spinning before yielding */
     unsigned yield_rounds;     /**< idle rounds that yield before parking */
     unsigned steal_attempts;   /**< victims tried per idle round */
-    int pin_workers;           /**< 1: pin worker i to CPU i mod ncpu */
+    int pin_workers;           /**< 1: pin worker i to the (i mod n)-th of the creator's n CPUs */
     size_t stack_size;         /**< worker thread stack, bytes; 0 = 8 MiB */
 } fj_config;
 
-/** Fills `config` with the defaults (workers = 0: one per CPU).  Any thread. */
+/** Fills `config` with the defaults (workers = 0: one per CPU the creating
+ * thread may run on).  Any thread. */
 void fj_config_init(fj_config *config);
 
 /** Creates a pool and starts its workers.  `config` may be NULL (defaults).
  * Returns 0 and sets *pool, or FJ_EINVAL (more than 1024 workers, NULL pool),
- * FJ_ENOMEM, FJ_ESYSTEM (a thread could not be started; none is left running).
+ * FJ_ENOMEM, FJ_ESYSTEM (a thread could not be started, or pinned with
+ * pin_workers; none is left running).
  * Any thread, including a worker of another pool. */
 int fj_pool_create(fj_pool **pool, const fj_config *config);
 
 /** After fj_pool_create failed with FJ_EINVAL on this thread: which setting was
  * wrong, its value and the accepted range, e.g. "FJ_WORKERS=two: not a whole
  * number (expected 0..1024)"; after FJ_ESYSTEM: the worker count, the stack
- * size and the system's reason a thread was not created; after FJ_ENOMEM for a
+ * size and the system's reason a thread was not created (or the worker and
+ * CPU a pin was refused for); after FJ_ENOMEM for a
  * deque's reservation: FJ_DEQUE_FRAMES and the system's reason.  Empty after a
  * success.  The library does not
  * print it; the caller may (the common pool, which no caller creates, is the
@@ -286,7 +292,7 @@ int fj_pool_invoke(fj_pool *pool, fj_task *task);
 int fj_pool_submit(fj_pool *pool, fj_task *task);
 
 /** The common pool (Java's ForkJoinPool.commonPool()): created on first use with
- * FJ_WORKERS or one worker per online CPU, shut down and destroyed at exit,
+ * FJ_WORKERS or one worker per CPU the creating thread may run on, shut down and destroyed at exit,
  * once the tasks it accepted have finished (Java's System.exit ends them
  * instead): a task that never ends keeps the process from exiting.
  * Returns NULL only if it cannot be created: a bad FJ_* variable in the
@@ -1278,7 +1284,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
  *                                     variable; calls that need it return FJ_EINVAL,
  *                                     FJ_RUN a zero result (see fj_common_pool)
  *   joining outside any pool          blocks until the task completes
- *   a pool of 0 workers               one worker per online CPU
+ *   a pool of 0 workers               one worker per CPU the creator may run on
  *   a pool of 100000 workers          FJ_EINVAL (the limit is 1024 per pool)
  *   destroying a pool from its worker FJ_EDEADLK, nothing is done
  *   submitting after shutdown         FJ_ESHUTDOWN, the task is untouched

@@ -1205,8 +1205,8 @@ inline context current_context()
  * destroyed (after all accepted work finished) by the destructor. */
 class pool {
 public:
-    /** `workers` workers; 0: FJ_WORKERS or one per online CPU.  Fails (fj::error)
-     * with FJ_EINVAL (more than 1024, or a bad FJ_* variable: what() names it and
+    /** `workers` workers; 0: FJ_WORKERS or one per CPU the creating thread may
+     * run on.  Fails (fj::error) with FJ_EINVAL (more than 1024, or a bad FJ_* variable: what() names it and
      * its value), FJ_ENOMEM or FJ_ESYSTEM.  Any thread. */
     explicit pool(unsigned workers = 0)
     {

@@ -273,8 +273,10 @@ fj_pool *fj_get_pool(void);
 /* ForkJoinPool                                                             */
 /* ======================================================================== */
 
-/** new ForkJoinPool(parallelism): 0 means one worker per online CPU (Java's
- * no-argument constructor).  Returns as fj_pool_create.  Any thread. */
+/** new ForkJoinPool(parallelism): 0 means one worker per CPU the calling thread
+ * may run on, the count of its affinity mask, as Java's availableProcessors()
+ * reads it on Linux (Java's no-argument constructor; Java also reads a
+ * container's CPU quota, fj does not).  Returns as fj_pool_create.  Any thread. */
 int fj_pool_create_with_parallelism(fj_pool **pool, unsigned parallelism);
 
 /** ForkJoinPool.commonPool() is fj_common_pool(); getCommonPoolParallelism(): */

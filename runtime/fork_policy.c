@@ -6,6 +6,7 @@
  * observers they report to are below, in hooks.c. */
 #include <sched.h>
 
+#include "cpus.h"
 #include "fork_policy.h"
 #include "hooks.h"
 #include "idle.h"
@@ -35,20 +36,12 @@ static __thread unsigned long stress_every, stress_forks;
 static void stress_pin(const fj_worker *w)
 {
     cpu_set_t allowed, mine;
-    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
-        return;
-    int count = CPU_COUNT(&allowed);
+    int count = cpus_allowed(&allowed);
     if (count < 2)
         return;
-    int want = (int)(w->index % (unsigned)count);
-    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
-        if (CPU_ISSET(cpu, &allowed) && want-- == 0) {
-            CPU_ZERO(&mine);
-            CPU_SET(cpu, &mine);
-            (void)sched_setaffinity(0, sizeof mine, &mine);
-            return;
-        }
-    }
+    CPU_ZERO(&mine);
+    CPU_SET(cpus_nth(&allowed, count, w->index), &mine);
+    (void)sched_setaffinity(0, sizeof mine, &mine);
 }
 
 void fork_policy_worker_start(fj_worker *w)

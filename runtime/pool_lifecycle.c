@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cpus.h"
 #include "pool.h"
 #include "scheduler.h"
 #include "stats.h"
@@ -58,12 +59,6 @@ static int env_number(const char *name, long min, long max, long *value)
         return config_error("%s=%s: out of range (expected %ld..%ld)", name, text, min, max);
     *value = parsed;
     return 0;
-}
-
-static unsigned online_cpus(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (unsigned)n : 1;
 }
 
 /* Fills defaults for zero fields, then applies the environment overrides.
@@ -128,8 +123,14 @@ static int config_resolve(fj_config *c, const fj_config *given)
     const char *fence = getenv("FJ_FENCE");
     if (fence && *fence && strcmp(fence, "full") != 0 && strcmp(fence, "auto") != 0)
         return config_error("FJ_FENCE=%s: not a fence mode (expected full or auto)", fence);
-    if (c->workers == 0)
-        c->workers = online_cpus();
+    /* One worker per CPU this thread may run on, as Java's
+     * availableProcessors() counts them on Linux: under mpirun or taskset,
+     * a machine's other CPUs belong to someone else. */
+    if (c->workers == 0) {
+        cpu_set_t allowed;
+        int cpus = cpus_allowed(&allowed);
+        c->workers = cpus > FJ_MAX_WORKERS ? FJ_MAX_WORKERS : (unsigned)cpus;
+    }
     if (c->workers > FJ_MAX_WORKERS)
         return config_error("workers=%u: over the limit (expected 1..%d)", c->workers, FJ_MAX_WORKERS);
     return 0;
@@ -187,12 +188,16 @@ static int workers_make(fj_pool *pool)
     return 0;
 }
 
-static void pin_worker(fj_pool *pool, unsigned i)
+/* Pins worker i to the (i mod count)-th CPU of `allowed`, the creating
+ * thread's mask, which the worker inherited: a rank that mpirun bound to
+ * CPUs 4-7 pins its workers there, not on CPUs 0-3 of the ranks beside it.
+ * Returns 0 or pthread_setaffinity_np's refusal. */
+static int pin_worker(fj_pool *pool, unsigned i, const cpu_set_t *allowed, int count)
 {
-    cpu_set_t cpus;
-    CPU_ZERO(&cpus);
-    CPU_SET(i % online_cpus(), &cpus);
-    pthread_setaffinity_np(pool->workers[i]->thread, sizeof cpus, &cpus);
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpus_nth(allowed, count, i), &one);
+    return pthread_setaffinity_np(pool->workers[i]->thread, sizeof one, &one);
 }
 
 /* Stops and joins the first `started` workers. */
@@ -216,6 +221,8 @@ static int threads_start(fj_pool *pool)
         return config_error("stack_size=%zu: refused by the system (%s; at least %ld bytes)", pool->config.stack_size,
                             strerror(refused), (long)PTHREAD_STACK_MIN);
     }
+    cpu_set_t allowed;
+    int cpus = pool->config.pin_workers ? cpus_allowed(&allowed) : 0;
     for (unsigned i = 0; i < pool->count; i++) {
         int refusal = pthread_create(&pool->workers[i]->thread, &attr, worker_main, pool->workers[i]);
         if (refusal != 0) {
@@ -228,8 +235,13 @@ static int threads_start(fj_pool *pool)
                      pool->config.stack_size, i, strerror(refusal));
             return FJ_ESYSTEM;
         }
-        if (pool->config.pin_workers)
-            pin_worker(pool, i);
+        if (cpus && (refusal = pin_worker(pool, i, &allowed, cpus)) != 0) {
+            pthread_attr_destroy(&attr);
+            threads_stop(pool, i + 1);
+            snprintf(error_detail, sizeof error_detail, "pin_workers=1: worker %u not pinned to CPU %d (%s)", i,
+                     cpus_nth(&allowed, cpus, i), strerror(refusal));
+            return FJ_ESYSTEM;
+        }
     }
     pthread_attr_destroy(&attr);
     return 0;

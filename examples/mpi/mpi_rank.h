@@ -52,7 +52,8 @@ static inline int rank_sharing_cpus(const cpu_set_t *mine)
 }
 
 /* Workers for this rank: the CPUs of its affinity mask (mpirun binds each rank
- * to its cores), shared out when several ranks of the node see the same CPUs,
+ * to its cores; fj's default counts the same), shared out when several ranks
+ * of the node see the same CPUs, which fj alone cannot know,
  * at least 1.  `requested` > 0 (--workers N) overrides.  Sets *cpus_out to
  * the mask's CPU count.  Collective: every rank of MPI_COMM_WORLD calls it. */
 static inline unsigned rank_worker_count(unsigned requested, int *cpus_out)
@@ -71,7 +72,7 @@ static inline unsigned rank_worker_count(unsigned requested, int *cpus_out)
 
 /* The rank's pool.  pin_workers stays 0: the workers inherit the rank's mask
  * from the thread that creates them, so mpirun's binding holds (FJ_PIN=1
- * would pin to machine-wide CPU numbers and undo it: do not set it here). */
+ * would pin each worker to one CPU of that mask). */
 static inline fj_pool *rank_pool(unsigned workers)
 {
     fj_config config;

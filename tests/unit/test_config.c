@@ -2,7 +2,9 @@
  * FJ_EINVAL and fj_last_error_detail() names the setting, its value and the
  * accepted range; nothing is printed.  The common pool, which nobody creates
  * by name, refuses the same settings: every call that needs it gets the code,
- * FJ_RUN a zero result, and stderr one line naming the setting. */
+ * FJ_RUN a zero result, and stderr one line naming the setting.  Last, what a
+ * pool reads of the creating thread's affinity mask: its default size and
+ * where pinned workers go (docs/mpi.md: a rank bound to some of the cores). */
 #include <fcntl.h>
 #include <pthread.h>
 #include <sys/resource.h>
@@ -287,6 +289,80 @@ static void fork_and_loop_on_a_common_pool_that_cannot_start(void)
     CHECK_EQ(1, occurrences(text, "FJ_WORKERS=5000: out of range (expected 0..1024)"));
 }
 
+/* ---- the creating thread's CPUs ---- */
+
+/* The calling thread narrowed to the last CPU it may use, as mpirun or taskset
+ * narrows a rank; *before gets the mask to restore.  Returns that CPU, or -1
+ * where the thread has one CPU only and narrowing cannot be told apart. */
+static int narrow_to_last_cpu(cpu_set_t *before)
+{
+    CHECK(sched_getaffinity(0, sizeof *before, before) == 0);
+    if (CPU_COUNT(before) < 2) {
+        printf("(one CPU allowed: nothing to narrow, not checked)\n");
+        return -1;
+    }
+    int last = -1;
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+        if (CPU_ISSET(cpu, before))
+            last = cpu;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(last, &one);
+    CHECK(sched_setaffinity(0, sizeof one, &one) == 0);
+    return last;
+}
+
+static void default_size_is_the_callers_cpus(void)
+{
+    unsetenv("FJ_WORKERS");
+    cpu_set_t before;
+    CHECK(sched_getaffinity(0, sizeof before, &before) == 0);
+    fj_pool *pool = NULL;
+    CHECK_RC(0, fj_pool_create(&pool, NULL));
+    CHECK_EQ((unsigned)CPU_COUNT(&before), fj_pool_worker_count(pool));
+    CHECK_RC(0, fj_pool_destroy(pool));
+    if (narrow_to_last_cpu(&before) < 0)
+        return;
+    CHECK_RC(0, fj_pool_create(&pool, NULL));
+    CHECK_EQ(1u, fj_pool_worker_count(pool));  /* the machine's online count before */
+    CHECK_RC(0, fj_pool_destroy(pool));
+    CHECK(sched_setaffinity(0, sizeof before, &before) == 0);
+}
+
+/* The one CPU the worker running it is pinned to, or -1 if it may run on more. */
+FJ_TASK(long, pinned_cpu, long, unused)
+{
+    (void)unused;
+    cpu_set_t mine;
+    if (sched_getaffinity(0, sizeof mine, &mine) != 0 || CPU_COUNT(&mine) != 1)
+        return -1;
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+        if (CPU_ISSET(cpu, &mine))
+            return cpu;
+    return -1;
+}
+
+static void pinned_workers_stay_in_the_callers_cpus(void)
+{
+    unsetenv("FJ_WORKERS");
+    unsetenv("FJ_PIN");
+    cpu_set_t before;
+    int last = narrow_to_last_cpu(&before);
+    if (last < 0)
+        return;
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = 1;
+    config.pin_workers = 1;
+    fj_pool *pool = NULL;
+    CHECK_RC(0, fj_pool_create(&pool, &config));
+    CHECK(sched_setaffinity(0, sizeof before, &before) == 0);
+    /* Worker 0 goes to the first CPU of its creator's mask: the last one of
+     * the machine's, not CPU 0, which belongs to someone else. */
+    CHECK_EQ((long)last, FJ_RUN(pool, pinned_cpu, 0));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 static const check_case cases[] = {
     {"unparsable_worker_count_is_named", unparsable_worker_count_is_named, CHECK_ONCE},
     {"worker_count_over_the_limit_is_named", worker_count_over_the_limit_is_named, CHECK_ONCE},
@@ -300,5 +376,7 @@ static const check_case cases[] = {
     {"valid_settings_leave_no_detail", valid_settings_leave_no_detail, CHECK_ONCE},
     {"typed_run_on_a_common_pool_that_cannot_start", typed_run_on_a_common_pool_that_cannot_start, CHECK_ONCE},
     {"fork_and_loop_on_a_common_pool_that_cannot_start", fork_and_loop_on_a_common_pool_that_cannot_start, CHECK_ONCE},
+    {"default_size_is_the_callers_cpus", default_size_is_the_callers_cpus, CHECK_ONCE},
+    {"pinned_workers_stay_in_the_callers_cpus", pinned_workers_stay_in_the_callers_cpus, CHECK_ONCE},
 };
 CHECK_MAIN(cases)
