@@ -42,6 +42,10 @@ VERSION := $(VERSION_MAJOR).$(call version_part,MINOR).$(or $(call version_part,
 LIB_SRCS := $(wildcard runtime/*.c)
 LIB_OBJS := $(patsubst runtime/%.c,$(BUILD)/runtime/%.o,$(LIB_SRCS))
 LIB_A := $(BUILD)/libfj.a
+# The same objects with the runtime's names global, for the tests that call
+# runtime/ directly or wrap its calls (--wrap acts only between objects).
+LIB_A_INTERNAL := $(BUILD)/libfj-internal.a
+OBJCOPY ?= objcopy
 # libfj.so.MAJOR.MINOR.PATCH is the file; programs record its SONAME,
 # libfj.so.MAJOR, and the linker finds libfj.so: both are symlinks.
 SONAME := libfj.so.$(VERSION_MAJOR)
@@ -80,8 +84,17 @@ $(BUILD)/runtime/%.o: runtime/%.c Makefile | $(BUILD)/.deps-ok
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -fvisibility=hidden $(DEPFLAGS) -c $< -o $@
 
+# What programs link statically: the objects joined into one (ld -r) with
+# their hidden names made local, so that, as from libfj.so, only the headers'
+# fj_ names are seen, and a program may have its own worker_main or
+# trace_event.  A whole program links all of it, as it loads all of libfj.so.
 $(LIB_A): $(LIB_OBJS)
-	$(AR) rcs $@ $^
+	$(CC) -r -nostdlib -o $(BUILD)/libfj.o $^
+	$(OBJCOPY) --localize-hidden $(BUILD)/libfj.o
+	rm -f $@ && $(AR) rcs $@ $(BUILD)/libfj.o
+
+$(LIB_A_INTERNAL): $(LIB_OBJS)
+	rm -f $@ && $(AR) rcs $@ $^
 
 $(LIB_SO_FILE): $(LIB_OBJS)
 	$(CC) -shared -Wl,-soname,$(SONAME) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -98,13 +111,13 @@ $(BUILD)/tools/%: tools/%.c $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
 
-$(BUILD)/tests/%: tests/%.c tests/check.h $(LIB_A)
+$(BUILD)/tests/%: tests/%.c tests/check.h $(LIB_A_INTERNAL)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Iruntime -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
+	$(CC) $(CFLAGS) -Iruntime -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A_INTERNAL) $(LDLIBS) -lm
 
 # test_fast_path (and test_join_fast_path, mk/cxx.mk; both under qemu too,
 # mk/cross.mk) count calls to the allocator, to mutex locks and to the slow
-# halves of the inline spawn and sync: the linker sends libfj.a's references
+# halves of the inline spawn and sync: the linker sends libfj-internal.a's references
 # and the test's to the wrappers of tests/call_count.h.
 WRAPPED_CALLS := malloc calloc realloc aligned_alloc posix_memalign pthread_mutex_lock pthread_mutex_trylock \
     fj__spawn_settle fj__spawn_guarded fj__spawn_slow fj__spawn_wake fj__sync_slow fj__frame_publish fj__unsynced

@@ -25,17 +25,17 @@ CXX_EXAMPLES := $(patsubst examples/cxx/%.cpp,$(BUILD)/examples/%_cxx,$(wildcard
 tests: $(CXX_TESTS) $(addsuffix _noexcept,$(CXX_TESTS)) header-check-cxx
 examples: $(CXX_EXAMPLES)
 
-$(BUILD)/tests/unit/test_%: tests/cxx/test_%.cpp include/fj.hpp include/fj.h tests/check.h tests/counting_new.h $(LIB_A)
+$(BUILD)/tests/unit/test_%: tests/cxx/test_%.cpp include/fj.hpp include/fj.h tests/check.h tests/counting_new.h $(LIB_A_INTERNAL)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS_FJ) -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
+	$(CXX) $(CXXFLAGS_FJ) -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A_INTERNAL) $(LDLIBS) -lm
 
 # test_join_fast_path counts calls through the linker's --wrap (the Makefile's FAST_PATH_WRAP).
 $(BUILD)/tests/unit/test_join_fast_path $(BUILD)/tests/unit/test_join_fast_path_noexcept: private LDFLAGS += $(FAST_PATH_WRAP)
 
 # The same cases less those about exceptions, built without exceptions.
-$(BUILD)/tests/unit/test_%_noexcept: tests/cxx/test_%.cpp include/fj.hpp include/fj.h tests/check.h tests/counting_new.h $(LIB_A)
+$(BUILD)/tests/unit/test_%_noexcept: tests/cxx/test_%.cpp include/fj.hpp include/fj.h tests/check.h tests/counting_new.h $(LIB_A_INTERNAL)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS_FJ) -fno-exceptions -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
+	$(CXX) $(CXXFLAGS_FJ) -fno-exceptions -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A_INTERNAL) $(LDLIBS) -lm
 
 $(BUILD)/examples/%_cxx: examples/cxx/%.cpp include/fj.hpp include/fj.h examples/example_util.h $(LIB_A)
 	@mkdir -p $(@D)

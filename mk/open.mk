@@ -6,9 +6,9 @@
 
 OPEN_TESTS := $(patsubst tests/open/%.c,$(BUILD)/tests/open/%,$(wildcard tests/open/*.c))
 
-$(BUILD)/tests/open/%: tests/open/%.c tests/check.h $(LIB_A)
+$(BUILD)/tests/open/%: tests/open/%.c tests/check.h $(LIB_A_INTERNAL)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Iruntime -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A) $(LDLIBS) -lm
+	$(CC) $(CFLAGS) -Iruntime -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LIB_A_INTERNAL) $(LDLIBS) -lm
 
 check-open: $(OPEN_TESTS)
 	@for t in $(OPEN_TESTS); do for c in $$($$t --list | cut -d' ' -f1); do \

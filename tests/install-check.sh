@@ -6,7 +6,8 @@
 #   - exactly the documented files are installed, the .so links included;
 #   - readelf: the library's SONAME is libfj.so.FJ_VERSION_MAJOR (from fj.h);
 #   - nm -D: it exports fj_* symbols only, and every function the installed C
-#     headers declare;
+#     headers declare; nm: libfj.a defines fj_* globals only, so the program
+#     below may define names the runtime uses inside (worker_main, ...);
 #   - a CMake project (find_package(fj CONFIG REQUIRED), fj::fj) builds and
 #     runs a fork/join fib, linked shared and static; a request for another
 #     major version is refused;
@@ -82,6 +83,9 @@ grep -ho '^[a-z][a-z_ 0-9]*[ *]fj_[a-z0-9_]*(' "$prefix"/include/fj*.h | grep -v
 comm -23 "$work/declared" "$work/exported" >"$log"
 [ -s "$log" ] && fail "functions declared in the installed headers but not exported by libfj.so"
 ok "nm -D: $(wc -l <"$work/exported") symbols exported, all fj_*; the $(wc -l <"$work/declared") declared functions among them"
+nm -g --defined-only "$prefix/lib/libfj.a" | awk 'NF == 3 { print $3 }' | grep -v '^fj_' >"$log" &&
+    fail "libfj.a defines global symbols outside the fj_ prefix"
+ok "nm: libfj.a defines $(nm -g --defined-only "$prefix/lib/libfj.a" | grep -c ' [A-Z] fj_') globals, all fj_*"
 
 # --- a program that uses fj ---------------------------------------------------
 cat >"$work/app/fib.c" <<'EOF'
@@ -92,6 +96,10 @@ cat >"$work/app/fib.c" <<'EOF'
 typedef struct { fj_task task; int n; long result; } fib_task;
 
 static long fib_serial(int n) { return n < 2 ? n : fib_serial(n - 1) + fib_serial(n - 2); }
+
+/* The program's own globals, named as functions inside the runtime are: a
+ * static link must not clash with them. */
+int worker_main = 1, trace_event = 2, deque_init = 3, task_execute = 4;
 
 static int fib(fj_task *t)
 {
@@ -116,7 +124,7 @@ int main(void)
     int destroyed = fj_pool_destroy(pool);
     long want = fib_serial(22);
     printf("fib(22) = %ld, serial %ld: %s\n", root.result, want, root.result == want ? "matches" : "WRONG");
-    return rc != 0 || destroyed != 0 || root.result != want;
+    return rc != 0 || destroyed != 0 || root.result != want || worker_main + trace_event + deque_init + task_execute != 10;
 }
 EOF
 cat >"$work/app/CMakeLists.txt" <<'EOF'
