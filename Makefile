@@ -204,7 +204,7 @@ help:
 	@echo "  bench-instructions  instructions per fork+join (callgrind): build/bench/instructions.csv"
 	@echo "  bench-instructions-aarch64  the same for aarch64, counted under qemu-aarch64"
 	@echo "  bench-portable  the benchmarks and tests as static x86-64 executables (build/portable/); check-portable checks them"
-	@echo "  install        PREFIX=/usr/local DESTDIR=: libraries, headers, fj.pc, CMake package,"
+	@echo "  install        PREFIX=/usr/local LIBDIR=PREFIX/lib DESTDIR=: libraries, headers, fj.pc, CMake package,"
 	@echo "                 fj_timeline and its man page; uninstall removes them"
 	@echo "  docs           HTML reference of the public headers (Doxygen) in build/docs"
 	@echo "  deps           install libatomic-ops-dev (Debian) if missing"

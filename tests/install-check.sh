@@ -12,10 +12,16 @@
 #     runs a fork/join fib, linked shared and static; a request for another
 #     major version is refused;
 #   - the same program built with pkg-config, shared and static (-static);
+#     the shared flags come from fj.pc alone (no atomic_ops.pc needed);
 #   - the installed fj_timeline draws a trace that program wrote, and its man
 #     page formats without warnings;
 #   - DESTDIR: a staged install writes only under DESTDIR and records PREFIX;
-#   - uninstall leaves no file behind, in both.
+#   - uninstall leaves no file behind, in both;
+#   - an earlier install's libfj.so.MAJOR.* of another version is replaced;
+#   - a version range is held at both ends;
+#   - LIBDIR (a multiarch layout): CMake and pkg-config find it there;
+#   - make refuses, before writing or removing anything, a PREFIX that holds a
+#     space or is relative.
 # Prints "ok ..." per check and closes with one PASS line; a failure prints
 # "FAIL install-check: ..." with the log of the step and exits 1.
 #
@@ -54,6 +60,9 @@ version="$major.$(version_part MINOR).${patch:-0}"
 soname="libfj.so.$major"
 
 # make inherits VARIANT and CC from a calling make through MAKEFLAGS.
+# An earlier version of the same SONAME, which install must replace (the
+# file list below would show it left behind).
+mkdir -p "$prefix/lib" && : >"$prefix/lib/libfj.so.$major.99.99" || exit 1
 step make --no-print-directory BUILD="$build" install PREFIX="$prefix" || fail "make install PREFIX=$prefix"
 
 # --- the files --------------------------------------------------------------
@@ -164,6 +173,15 @@ step cmake -S "$work/app" -B "$work/cmake-version" -DCMAKE_PREFIX_PATH="$prefix"
     && fail "find_package(fj $((major + 1))) accepted fj $version"
 grep -q "$version" "$log" || fail "find_package(fj $((major + 1))) failed without naming the version found"
 ok "cmake, find_package(fj $((major + 1))) refused: fj $version is installed"
+for range in "$version...<$((major + 1))" "0.0.1...$version"; do
+    step cmake -S "$work/app" -B "$work/cmake-range" -DCMAKE_PREFIX_PATH="$prefix" "-DFJ_WANT_VERSION=$range" \
+        || fail "find_package(fj $range) refused fj $version"
+    rm -rf "$work/cmake-range"
+done
+step cmake -S "$work/app" -B "$work/cmake-range" -DCMAKE_PREFIX_PATH="$prefix" "-DFJ_WANT_VERSION=0.0.1...<$version" \
+    && fail "find_package(fj 0.0.1...<$version) accepted fj $version"
+rm -rf "$work/cmake-range"
+ok "cmake, version ranges: $version...<$((major + 1)) and 0.0.1...$version accepted, 0.0.1...<$version refused"
 
 # --- pkg-config -----------------------------------------------------------------
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
@@ -177,6 +195,11 @@ step sh -c "cc -static '$work/app/fib.c' \$(pkg-config --static --cflags --libs 
 run_app "$work/fib-pc-static" || fail "the pkg-config static program did not compute fib"
 readelf -d "$work/fib-pc-static" 2>&1 | grep -q "(NEEDED)" && fail "the -static program still needs shared libraries"
 ok "pkg-config fj $version: shared (rpath) and -static builds compute fib"
+# fj.h includes no header of libatomic_ops and libfj.so needs none of it, so
+# a shared build's flags must not depend on atomic_ops.pc being there.
+PKG_CONFIG_LIBDIR="$prefix/lib/pkgconfig" pkg-config --cflags --libs fj >"$log" 2>&1 \
+    || fail "pkg-config --cflags --libs fj needs more than fj.pc"
+ok "pkg-config --cflags --libs fj with fj.pc alone on the search path"
 
 # --- C++: the installed C++ header stands alone ----------------------------------
 if [ -f include/fj.hpp ]; then
@@ -218,5 +241,36 @@ step make --no-print-directory BUILD="$build" uninstall DESTDIR="$stage" PREFIX=
 [ -s "$log" ] && fail "make uninstall DESTDIR=... left files behind"
 ok "DESTDIR: staged under DESTDIR/PREFIX, PREFIX recorded, uninstall leaves no file"
 
+# --- LIBDIR: the libraries, fj.pc and the CMake package elsewhere -----------------
+# A Debian multiarch layout; CMake is pointed at the package (fj_DIR) rather
+# than left to search, whose list of lib directories differs by distribution.
+multi="$work/multi"
+libdir="$multi/lib/$(cc -print-multiarch 2>/dev/null || echo multiarch)"
+step make --no-print-directory BUILD="$build" install PREFIX="$multi" LIBDIR="$libdir" \
+    || fail "make install LIBDIR=$libdir"
+[ -f "$libdir/libfj.a" ] && [ -f "$libdir/cmake/fj/fjConfig.cmake" ] && [ ! -e "$multi/lib/libfj.a" ] \
+    || fail "LIBDIR=$libdir: the libraries are not all there"
+step cmake -S "$work/app" -B "$work/cmake-multi" -Dfj_DIR="$libdir/cmake/fj" || fail "cmake configure (LIBDIR)"
+step cmake --build "$work/cmake-multi" || fail "cmake --build (LIBDIR)"
+LD_LIBRARY_PATH="$libdir" run_app "$work/cmake-multi/app" || fail "the CMake-built program (LIBDIR) did not compute fib"
+flags=$(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --libs-only-L --cflags-only-I fj)
+[ "${flags% }" = "-I$multi/include -L$libdir" ] \
+    || fail "pkg-config (LIBDIR): $(PKG_CONFIG_PATH="$libdir/pkgconfig" pkg-config --libs-only-L --cflags-only-I fj)"
+step make --no-print-directory BUILD="$build" uninstall PREFIX="$multi" LIBDIR="$libdir" || fail "make uninstall (LIBDIR)"
+[ -z "$(find "$multi" ! -type d)" ] || fail "make uninstall LIBDIR=... left files behind"
+ok "LIBDIR=PREFIX/lib/$(basename "$libdir"): CMake and pkg-config find fj there; uninstall leaves no file"
+
+# --- paths make cannot install to -------------------------------------------------
+: >"$work/my"
+step make --no-print-directory BUILD="$build" uninstall PREFIX="$work/my libs" && fail "make uninstall PREFIX='$work/my libs' ran"
+grep -q "PREFIX='$work/my libs': holds a space" "$log" || fail "make uninstall PREFIX='... libs' did not name the setting"
+[ -f "$work/my" ] || fail "make uninstall PREFIX='$work/my libs' removed $work/my"
+step make --no-print-directory BUILD="$build" install PREFIX="$work/p 2" && fail "make install PREFIX='$work/p 2' ran"
+[ -e "$work/p" ] || [ -e 2 ] && fail "make install PREFIX='$work/p 2' wrote before refusing"
+step make --no-print-directory BUILD="$build" install PREFIX=relative && fail "make install PREFIX=relative ran"
+grep -q "PREFIX='relative': not an absolute path" "$log" && [ ! -e relative ] \
+    || fail "make install PREFIX=relative: not refused by name, or wrote"
+ok "make refuses PREFIX with a space (install and uninstall) or relative, and writes or removes nothing"
+
 rm -rf "$work"
-echo "install-check: PASS (fj $version: files, SONAME, exports, CMake shared+static, pkg-config shared+static, fj_timeline, DESTDIR, uninstall)"
+echo "install-check: PASS (fj $version: files, SONAME, exports, CMake shared+static, pkg-config shared+static, fj_timeline, DESTDIR, uninstall, LIBDIR, refusals)"
