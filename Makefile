@@ -72,7 +72,8 @@ tests: $(TESTS) header-check
 deps:
 	@sh tools/install-deps.sh
 
-# libatomic_ops must be present before anything compiles; say how to get it.
+# libatomic_ops must be present before anything compiles; say how to get it
+# (and install nothing: `sudo make install` must not run apt-get).
 $(BUILD)/.deps-ok:
 	@sh tools/install-deps.sh --check
 	@mkdir -p $(@D) && touch $@

@@ -21,7 +21,9 @@
 #   - a version range is held at both ends;
 #   - LIBDIR (a multiarch layout): CMake and pkg-config find it there;
 #   - make refuses, before writing or removing anything, a PREFIX that holds a
-#     space or is relative.
+#     space or is relative;
+#   - the check make runs before compiling (install-deps.sh --check) installs
+#     nothing, even as root, and says how to get libatomic_ops.
 # Prints "ok ..." per check and closes with one PASS line; a failure prints
 # "FAIL install-check: ..." with the log of the step and exits 1.
 #
@@ -272,5 +274,19 @@ grep -q "PREFIX='relative': not an absolute path" "$log" && [ ! -e relative ] \
     || fail "make install PREFIX=relative: not refused by name, or wrote"
 ok "make refuses PREFIX with a space (install and uninstall) or relative, and writes or removes nothing"
 
+# --- the check before compiling installs nothing ------------------------------------
+# A compiler that finds no atomic_ops.h, and an apt-get and sudo that only
+# write down that they were called.
+mkdir -p "$work/fakebin" || exit 1
+for tool in apt-get sudo; do
+    printf '#!/bin/sh\necho "%s $*" >>"%s/called"\n' "$tool" "$work" >"$work/fakebin/$tool"
+    chmod +x "$work/fakebin/$tool"
+done
+PATH="$work/fakebin:$PATH" CC=false sh tools/install-deps.sh --check >"$log" 2>&1 \
+    && fail "install-deps.sh --check passed without libatomic_ops"
+grep -q "apt-get install libatomic-ops-dev" "$log" || fail "install-deps.sh --check did not say how to get libatomic_ops"
+[ -e "$work/called" ] && fail "install-deps.sh --check ran: $(cat "$work/called")"
+ok "install-deps.sh --check (make's check) installs nothing and says what to install"
+
 rm -rf "$work"
-echo "install-check: PASS (fj $version: files, SONAME, exports, CMake shared+static, pkg-config shared+static, fj_timeline, DESTDIR, uninstall, LIBDIR, refusals)"
+echo "install-check: PASS (fj $version: files, SONAME, exports, CMake shared+static, pkg-config shared+static, fj_timeline, DESTDIR, uninstall, LIBDIR, refusals, setup check)"

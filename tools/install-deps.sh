@@ -8,8 +8,10 @@
 #                            packages listed in .ci/packages.d/* (clang for the
 #                            sanitizer runs, a headless browser for the timeline
 #                            render test, cmake for the install test, ...)
-#   install-deps.sh --check  only make sure libatomic_ops is usable; the
-#                            Makefile calls this before compiling
+#   install-deps.sh --check  only check that libatomic_ops is usable, and say
+#                            how to get it if not; the Makefile calls this
+#                            before compiling, so it installs nothing: a
+#                            `sudo make install` must not run apt-get
 # It installs only what is missing, with sudo when not run as root.
 set -e
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,10 +32,6 @@ apt_install() {
 
 if [ "${1:-}" = "--check" ]; then
     have_atomic_ops && exit 0
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        apt_install libatomic-ops-dev
-        have_atomic_ops && exit 0
-    fi
     echo "fj needs libatomic_ops: run 'sh tools/install-deps.sh' (Debian: apt-get install libatomic-ops-dev)" >&2
     exit 1
 fi
