@@ -90,7 +90,9 @@ typedef struct fj_pool fj_pool;
 
 /** A task's body.  Returns 0, or a negative code that join reports (the Java
  * counterpart of throwing from compute()).  Codes should be FJ_E* values or
- * your own values below -1000. */
+ * your own values below -1000.  A positive return is a mistake that join
+ * reports as it is (fj_task_outcome's 1 is then also "not complete":
+ * fj_task_is_done tells the two apart). */
 typedef int (*fj_task_fn)(fj_task *task);
 
 /** A task, embedded in your own struct; initialise it with FJ_TASK_INIT or fj_task_init. */

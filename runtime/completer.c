@@ -43,7 +43,7 @@ static int cc_run(fj_task *t)
             task_complete_later(t, rc);
     }
     /* From here on c may be complete and freed: the executor must not touch it. */
-    return FJ__RAN_PENDING;
+    return task_returns_later();
 }
 
 void fj_cc_init(fj_counted_completer *c, fj_counted_completer *completer, int initial_pending,

@@ -46,9 +46,10 @@ void task_execute(fj_worker *w, fj_task *t)
             HOOK(w, HOOK_TASK_BEGIN, t, -1);
         }
         int rc = t->fn(t);
+        int later = task_body_completes_later(rc);
         if (w)
-            HOOK(w, HOOK_TASK_END, t, rc == FJ__RAN_PENDING ? HOOK_TASK_GONE : -1);
-        if (rc == FJ__RAN_PENDING) {  /* completed later, perhaps already: t is not ours (point 6) */
+            HOOK(w, HOOK_TASK_END, t, later ? HOOK_TASK_GONE : -1);
+        if (later) {  /* completed later, perhaps already: t is not ours (point 6) */
             if (w)
                 worker_leave_floor(w, outer_floor);
             if (flags & TASK_FLAG_EXTERNAL)

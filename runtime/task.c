@@ -156,7 +156,7 @@ int task_run_popped_slow(fj_worker *w, fj_task *t)
         /* Failed by fj_cc_complete_exceptionally, which publishes t after
          * its hook: wait for that as for a completion later (point 6). */
         if (status & STATUS_FAILER_PUBLISHES)
-            rc = FJ__RAN_PENDING;
+            rc = task_returns_later();
     } else {
         HOOK(w, HOOK_TASK_BEGIN, t, -1);
         rc = t->fn(t);
@@ -185,7 +185,7 @@ int task_popped_aftermath(fj_task *t)
  * it took the slow path in. */
 int task_finish_popped_slow(fj_worker *w, fj_task *t, int rc)
 {
-    if (rc == FJ__RAN_PENDING) {  /* completed later (point 6): wait as for a stolen task */
+    if (task_body_completes_later(rc)) {  /* completed later (point 6): wait as for a stolen task */
         counter_add(&w->count.inline_joins, 1);
         task_join_help(w, t);
         return task_outcome_of(t, task_status_acquire(t));

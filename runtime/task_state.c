@@ -252,13 +252,15 @@ int task_settle(fj_task *t, unsigned flag)
     }
 }
 
+__thread unsigned char task_later_flag;
+
 int task_mark_completes_later(fj_task *t)
 {
     atomic_u32 *status = task_status(t);
     for (;;) {
         unsigned s = status_load_undecided(status);
         if (status_is_done(s))
-            return FJ__RAN_PENDING;  /* not forked through us: nothing to mark */
+            return task_returns_later();  /* not forked through us: nothing to mark */
         unsigned desired = s | STATUS_COMPLETES_LATER;
         if (s & STATUS_SETTLED)  /* settled while the body ran: nobody else will publish */
             desired = (desired & ~STATUS_PHASE_MASK) | PHASE_DONE;
@@ -268,7 +270,7 @@ int task_mark_completes_later(fj_task *t)
         if (atomic_cas_full_u32(status, s, desired) == s) {
             if (status_is_done(desired))
                 task_wake_waiters(status, s);
-            return FJ__RAN_PENDING;
+            return task_returns_later();
         }
     }
 }

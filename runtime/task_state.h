@@ -54,6 +54,30 @@ enum task_phase { PHASE_NEW = 0, PHASE_FORKED = 1, PHASE_DONE = 2, PHASE_DONE_ER
  * leave the fast path for any rc != 0. */
 #define FJ__RAN_PENDING 1
 
+/* A user's body may return 1 by mistake (fj.h asks for 0 or a negative code),
+ * so the value alone does not say "completes later": the two bodies that mean
+ * it (fj_task_not_complete, a completer's run) also set this thread's flag as
+ * their last act, and the executor that called the body, on the same thread,
+ * takes it.  A 1 without the flag is an outcome like any other code. */
+extern __thread unsigned char task_later_flag;
+
+/* What those two bodies return: FJ__RAN_PENDING, the flag set. */
+static inline int task_returns_later(void)
+{
+    task_later_flag = 1;
+    return FJ__RAN_PENDING;
+}
+
+/* In the executor, right after the body returned `rc` on this thread: 1 if
+ * the body completes later (and the flag is taken), else 0. */
+static inline int task_body_completes_later(int rc)
+{
+    if (rc != FJ__RAN_PENDING || !task_later_flag)
+        return 0;
+    task_later_flag = 0;
+    return 1;
+}
+
 /* fj_flags */
 #define TASK_FLAG_EXTERNAL 0x1u  /* submitted through a pool's injector, counted in its state */
 

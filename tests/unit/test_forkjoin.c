@@ -339,6 +339,58 @@ static void errors_and_cancellation_are_reported(void)
     fj_pool_destroy(pool);
 }
 
+/* ---- a body that returns 1 ---- */
+
+/* fj.h asks a body for 0 or a negative code; 1 is also the runtime's private
+ * "ran, completes later" (fj_task_not_complete).  A body that returns 1 by
+ * mistake must be reported, never waited for. */
+typedef struct returns_one {
+    fj_task task;
+    int runs;
+} returns_one;
+
+static int returns_one_run(fj_task *t)
+{
+    FJ_CONTAINER_OF(t, returns_one, task)->runs++;
+    return 1;
+}
+
+typedef struct one_forker {
+    fj_task task;
+    int child_rc;
+    int child_runs;
+} one_forker;
+
+static int one_forker_run(fj_task *t)
+{
+    one_forker *f = FJ_CONTAINER_OF(t, one_forker, task);
+    returns_one child = {FJ_TASK_INIT(returns_one_run), 0};
+    CHECK_RC(0, fj_fork(&child.task));
+    f->child_rc = fj_join(&child.task);
+    f->child_runs = child.runs;
+    return 0;
+}
+
+static void body_returning_one_is_reported(void)
+{
+    returns_one outside = {FJ_TASK_INIT(returns_one_run), 0};
+    CHECK_EQ(1, fj_invoke(&outside.task));  /* no pool at all */
+    CHECK_EQ(1, outside.runs);
+    fj_pool *pool = check_pool();
+    one_forker forker = {FJ_TASK_INIT(one_forker_run), 0, 0};
+    CHECK_RC(0, fj_pool_invoke(pool, &forker.task));
+    CHECK_EQ(1, forker.child_rc);
+    CHECK_EQ(1, forker.child_runs);
+    returns_one root = {FJ_TASK_INIT(returns_one_run), 0};
+    CHECK_EQ(1, fj_pool_invoke(pool, &root.task));
+    returns_one submitted = {FJ_TASK_INIT(returns_one_run), 0};
+    CHECK_RC(0, fj_pool_submit(pool, &submitted.task));
+    CHECK_EQ(1, fj_join(&submitted.task));
+    CHECK_EQ(1, root.runs);
+    CHECK_EQ(1, submitted.runs);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
 /* ---- a join takes its task from another worker's deque past tombstones ---- */
 
 /* Worker P forks x then t and joins x out of order: deque_remove leaves a
@@ -422,5 +474,6 @@ static const check_case cases[] = {
     {"pair_runs_both", pair_runs_both, CHECK_PER_WORKERS},
     {"errors_and_cancellation_are_reported", errors_and_cancellation_are_reported, CHECK_PER_WORKERS},
     {"join_takes_task_behind_a_tombstone", join_takes_task_behind_a_tombstone, CHECK_ONCE},
+    {"body_returning_one_is_reported", body_returning_one_is_reported, CHECK_PER_WORKERS},
 };
 CHECK_MAIN(cases)
