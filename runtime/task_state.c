@@ -283,9 +283,24 @@ int task_fail(fj_task *t, int error, unsigned flags)
         return FJ_EINVAL;
     if (status_is_done(task_status_acquire(t)))
         return FJ_EINVAL;
-    /* The error is recorded before the flag that makes joins read it. */
-    task_record_error(t, error);
-    return task_settle(t, flags);
+    /* The error is recorded before the flag that makes joins read it.  One
+     * recorded before ours (a body's, its task about to be published, or
+     * another fail's) is the outcome: the first wins, and this one is
+     * refused, so that 0 always means "the outcome is this error". */
+    if (!task_record_error(t, error))
+        return FJ_EINVAL;
+    int rc = task_settle(t, flags);
+    /* Refused: the task completed meanwhile.  Its executor found our error
+     * recorded (the body's own lost to it), so it completed with it and the
+     * fail took effect: 0, as the outcome says.  Acquire: pairs with the
+     * publishing CAS, as a join's read.  Not for a completer's fail, whose
+     * caller goes on to publish and must not touch a completed task. */
+    if (rc == FJ_EINVAL && !(flags & STATUS_FAILER_PUBLISHES)) {
+        unsigned status = task_status_acquire(t);
+        if (status_is_done(status) && task_outcome_of(t, status) == error)
+            return 0;
+    }
+    return rc;
 }
 
 int fj_task_fail(fj_task *t, int error) { return task_fail(t, error, STATUS_FAILED); }
