@@ -224,10 +224,11 @@ int fj_task_try_unfork(fj_task *task);
  *   FJ_WORKERS=N      workers (0 or unset: one per CPU the creating thread
  *                     may run on, its affinity mask: as taskset, mpirun or a
  *                     cpuset left it, not every CPU of the machine)
- *   FJ_SPIN=N, FJ_YIELD=N, FJ_STEAL_ATTEMPTS=N   the idle knobs
+ *   FJ_SPIN=N, FJ_YIELD=N, FJ_STEAL_ATTEMPTS=N   the idle knobs (attempts:
+ *                     1..4096 victims per round)
  *   FJ_PIN=1          pin worker i to the (i mod n)-th of the n CPUs in the
  *                     creating thread's affinity mask
- *   FJ_SEED=N         victim-selection seed
+ *   FJ_SEED=N         victim-selection seed (0..2^64-1)
  *   FJ_STATS=1        print a per-worker table on stderr at fj_pool_destroy,
  *                     headed by the fence mode in use
  *   FJ_FENCE=full     do not use membarrier (see runtime/atomics.h); auto (the
@@ -240,8 +241,8 @@ typedef struct fj_config {
     unsigned long long seed;   /**< victim selection RNG; 0 = fixed default */
     unsigned spin_rounds;      /**< idle rounds spent spinning before yielding */
     unsigned yield_rounds;     /**< idle rounds that yield before parking */
-    unsigned steal_attempts;   /**< victims tried per idle round */
-    int pin_workers;           /**< 1: pin worker i to the (i mod n)-th of the creator's n CPUs */
+    unsigned steal_attempts;   /**< victims tried per idle round, 1..4096 */
+    int pin_workers;           /**< 0 or 1: pin worker i to the (i mod n)-th of the creator's n CPUs */
     size_t stack_size;         /**< worker thread stack, bytes; 0 = 8 MiB */
 } fj_config;
 
@@ -250,8 +251,9 @@ typedef struct fj_config {
 void fj_config_init(fj_config *config);
 
 /** Creates a pool and starts its workers.  `config` may be NULL (defaults).
- * Returns 0 and sets *pool, or FJ_EINVAL (more than 1024 workers, NULL pool),
- * FJ_ENOMEM, FJ_ESYSTEM (a thread could not be started, or pinned with
+ * Returns 0 and sets *pool, or FJ_EINVAL (more than 1024 workers, more than
+ * 4096 alive in the process's pools together, a setting out of its range, a
+ * stack size the system refuses, NULL pool), FJ_ENOMEM, FJ_ESYSTEM (a thread could not be started, or pinned with
  * pin_workers; none is left running).
  * Any thread, including a worker of another pool. */
 int fj_pool_create(fj_pool **pool, const fj_config *config);

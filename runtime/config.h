@@ -39,6 +39,10 @@ _Static_assert(FJ_STEAL_BATCH_MAX >= 1, "a steal takes at least one task");
 #define FJ_DEFAULT_STEAL_ATTEMPTS 4
 _Static_assert(FJ_DEFAULT_SPIN_ROUNDS >= 0 && FJ_DEFAULT_YIELD_ROUNDS >= 0, "rounds are counts");
 _Static_assert(FJ_DEFAULT_STEAL_ATTEMPTS >= 1, "an idle round must try at least one victim");
+/* (env) The most victims an idle round may try: four tries of each worker of
+ * the largest pool.  More buys nothing, and a round of 2^31 tries held an
+ * idle worker off its park (and fj_pool_destroy) for seconds. */
+#define FJ_MAX_STEAL_ATTEMPTS (4 * FJ_MAX_WORKERS)
 
 /* How deeply join may nest helping (running other tasks) on one worker's stack.
  * Past it a joiner runs nothing more and waits (spin, then park), so helping

@@ -53,11 +53,30 @@ static int env_number(const char *name, long min, long max, long *value)
     char *end;
     errno = 0;
     long parsed = strtol(text, &end, 10);
-    if (errno || *end || end == text)
+    /* strtol skips leading spaces and takes a '+': the number must be all
+     * the text, as the trailing side already had to be. */
+    if (*end || end == text || !(*text == '-' || (*text >= '0' && *text <= '9')))
         return config_error("%s=%s: not a whole number (expected %ld..%ld)", name, text, min, max);
-    if (parsed < min || parsed > max)
+    if (errno == ERANGE || parsed < min || parsed > max)
         return config_error("%s=%s: out of range (expected %ld..%ld)", name, text, min, max);
     *value = parsed;
+    return 0;
+}
+
+/* FJ_SEED into *seed if it is set: any 64-bit value, as fj_config.seed. */
+static int env_seed(unsigned long long *seed)
+{
+    const char *text = getenv("FJ_SEED");
+    if (!text || !*text)
+        return 0;
+    char *end;
+    errno = 0;
+    unsigned long long parsed = strtoull(text, &end, 10);
+    if (*end || !(*text >= '0' && *text <= '9'))
+        return config_error("FJ_SEED=%s: not a whole number (expected 0..%llu)", text, ULLONG_MAX);
+    if (errno == ERANGE)
+        return config_error("FJ_SEED=%s: out of range (expected 0..%llu)", text, ULLONG_MAX);
+    *seed = parsed;
     return 0;
 }
 
@@ -96,15 +115,12 @@ static int config_resolve(fj_config *c, const fj_config *given)
     if (v >= 0)
         c->yield_rounds = (unsigned)v;
     v = -1;
-    if ((rc = env_number("FJ_STEAL_ATTEMPTS", 1, INT_MAX, &v)) != 0)
+    if ((rc = env_number("FJ_STEAL_ATTEMPTS", 1, FJ_MAX_STEAL_ATTEMPTS, &v)) != 0)
         return rc;
     if (v > 0)
         c->steal_attempts = (unsigned)v;
-    v = -1;
-    if ((rc = env_number("FJ_SEED", 0, LONG_MAX, &v)) != 0)
+    if ((rc = env_seed(&c->seed)) != 0)
         return rc;
-    if (v >= 0)
-        c->seed = (unsigned long long)v;
     v = -1;
     if ((rc = env_number("FJ_PIN", 0, 1, &v)) != 0)
         return rc;
@@ -132,7 +148,12 @@ static int config_resolve(fj_config *c, const fj_config *given)
         c->workers = cpus > FJ_MAX_WORKERS ? FJ_MAX_WORKERS : (unsigned)cpus;
     }
     if (c->workers > FJ_MAX_WORKERS)
-        return config_error("workers=%u: over the limit (expected 1..%d)", c->workers, FJ_MAX_WORKERS);
+        return config_error("workers=%u: over the limit (expected 0..%d, 0: one per CPU)", c->workers, FJ_MAX_WORKERS);
+    if (c->steal_attempts > FJ_MAX_STEAL_ATTEMPTS)
+        return config_error("steal_attempts=%u: over the limit (expected 0..%d, 0: the default %d)",
+                            c->steal_attempts, FJ_MAX_STEAL_ATTEMPTS, FJ_DEFAULT_STEAL_ATTEMPTS);
+    if (given && (given->pin_workers < 0 || given->pin_workers > 1))
+        return config_error("pin_workers=%d: expected 0 or 1", given->pin_workers);
     return 0;
 }
 
@@ -292,10 +313,13 @@ int fj_pool_create(fj_pool **out, const fj_config *config)
     if (rc)
         return rc;
     if (parker_slots_reserve(pool->count, pool->slots) != 0) {
+        unsigned count = pool->count;
         free(pool->workers);
         free(pool->slots);
         free(pool);
-        return FJ_EINVAL;  /* more workers alive in this process than FJ_PARKER_SLOTS */
+        /* More workers alive in this process than FJ_PARKER_SLOTS. */
+        return config_error("workers=%u: more than %d workers would be alive in this process's pools together",
+                            count, FJ_PARKER_SLOTS);
     }
     pool->state = STATE_ACCEPTING;
     pthread_mutex_init(&pool->lifecycle_lock, NULL);

@@ -691,7 +691,7 @@ void c_errors_become_fj_error()
         fj::pool too_big(100000);
     } catch (const fj::error &e) {
         code = e.code();
-        CHECK(std::string(e.what()) == std::string(fj_strerror(FJ_EINVAL)) + ": workers=100000: over the limit (expected 1..1024)");
+        CHECK(std::string(e.what()) == std::string(fj_strerror(FJ_EINVAL)) + ": workers=100000: over the limit (expected 0..1024, 0: one per CPU)");
     }
     CHECK_EQ(FJ_EINVAL, code);
     code = 0;

@@ -14,6 +14,16 @@
 
 #include "check.h"
 
+/* Under a sanitizer: cases that need what its shadow memory or thread
+ * limits leave no room for are not run there. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
 static void expect_contains(const char *what, const char *text, const char *word)
 {
     if (!strstr(text, word))
@@ -86,6 +96,66 @@ static void every_numeric_variable_is_checked(void)
     }
 }
 
+/* A number is all of the text: no leading space or '+', which strtol would
+ * skip; one too large for a long is out of range, not "not a number". */
+static void number_is_all_the_text(void)
+{
+    setenv("FJ_WORKERS", " 3", 1);
+    expect_refused(NULL, "FJ_WORKERS= 3", "not a whole number");
+    setenv("FJ_WORKERS", "+3", 1);
+    expect_refused(NULL, "FJ_WORKERS=+3", "not a whole number");
+    setenv("FJ_WORKERS", "99999999999999999999", 1);
+    expect_refused(NULL, "FJ_WORKERS=99999999999999999999", "out of range");
+    unsetenv("FJ_WORKERS");
+    setenv("FJ_SEED", "18446744073709551616", 1);
+    expect_refused(NULL, "FJ_SEED=18446744073709551616", "out of range (expected 0..18446744073709551615)");
+    setenv("FJ_SEED", "18446744073709551615", 1);  /* fj_config.seed's whole range */
+    fj_pool *pool = NULL;
+    CHECK_RC(0, fj_pool_create(&pool, NULL));
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+/* A round of 2^31 steal attempts held an idle worker off its park, and
+ * fj_pool_destroy, for seconds; pin_workers is 0 or 1, as FJ_PIN. */
+static void idle_knobs_and_pinning_out_of_range_are_named(void)
+{
+    setenv("FJ_STEAL_ATTEMPTS", "2147483647", 1);
+    expect_refused(NULL, "FJ_STEAL_ATTEMPTS=2147483647", "1..4096");
+    unsetenv("FJ_STEAL_ATTEMPTS");
+    fj_config config;
+    fj_config_init(&config);
+    config.steal_attempts = 4294967295u;
+    expect_refused(&config, "steal_attempts=4294967295", "0..4096");
+    fj_config_init(&config);
+    config.pin_workers = 2;
+    expect_refused(&config, "pin_workers=2", "0 or 1");
+}
+
+/* The process's pools hold at most 4096 workers together (the parker
+ * slots a waiter's 16-bit field names): the pool beyond is refused by name. */
+static void workers_beyond_the_process_limit_are_named(void)
+{
+#ifdef SANITIZED
+    printf("not run under a sanitizer (4096 threads)\n");
+#else
+    setenv("FJ_DEQUE_FRAMES", "64", 1);
+    fj_config config;
+    fj_config_init(&config);
+    config.workers = 1024;
+    config.stack_size = 64 * 1024;
+    fj_pool *pools[4];
+    for (int i = 0; i < 4; i++)
+        CHECK_RC(0, fj_pool_create(&pools[i], &config));
+    config.workers = 1;
+    expect_refused(&config, "workers=1", "more than 4096 workers");
+    for (int i = 0; i < 4; i++)
+        CHECK_RC(0, fj_pool_destroy(pools[i]));
+    fj_pool *after = NULL;  /* the slots are free again */
+    CHECK_RC(0, fj_pool_create(&after, &config));
+    CHECK_RC(0, fj_pool_destroy(after));
+#endif
+}
+
 /* A misspelt fence mode would otherwise mean the default, silently. */
 static void unknown_fence_mode_is_named(void)
 {
@@ -118,14 +188,6 @@ static void unstartable_stack_size_is_named(void)
     snprintf(named, sizeof named, "workers=2, stack_size=%zu: worker 0's thread not created", config.stack_size);
     expect_contains("detail", fj_last_error_detail(), named);
 }
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
 
 /* A deque the address space cannot hold: FJ_ENOMEM, and the detail names
  * the setting that sized it.  (A sanitizer reserves terabytes of shadow
@@ -370,6 +432,9 @@ static const check_case cases[] = {
     {"negative_spin_is_named", negative_spin_is_named, CHECK_ONCE},
     {"every_numeric_variable_is_checked", every_numeric_variable_is_checked, CHECK_ONCE},
     {"unknown_fence_mode_is_named", unknown_fence_mode_is_named, CHECK_ONCE},
+    {"number_is_all_the_text", number_is_all_the_text, CHECK_ONCE},
+    {"idle_knobs_and_pinning_out_of_range_are_named", idle_knobs_and_pinning_out_of_range_are_named, CHECK_ONCE},
+    {"workers_beyond_the_process_limit_are_named", workers_beyond_the_process_limit_are_named, CHECK_ONCE},
     {"refused_stack_size_is_named", refused_stack_size_is_named, CHECK_ONCE},
     {"unstartable_stack_size_is_named", unstartable_stack_size_is_named, CHECK_ONCE},
     {"unreservable_deque_is_named", unreservable_deque_is_named, CHECK_ONCE},
