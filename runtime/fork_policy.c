@@ -72,22 +72,11 @@ int fork_policy_elide(fj_worker *w, struct fj_task *task)
  * of the fork, within the join's depth bound.  That is more than a join may
  * run (task.c, point 2): a stolen task that joins one suspended below it on
  * this stack would wait for ever, so steal stress is for fully strict
- * programs (README.md, FJ_STRESS).  The hold is waiting to the profiler, not work.
- *
- * One hold at a time per thread: a fork inside a task the hold stole is not
- * held.  Holds nested in holds, a typed spawn's inside an fj_task fork's (or
- * the reverse), broke a fully strict program that mixes the two kinds: in
- * 7 runs of 10 a typed task returned with a "forgotten" spawn or a sync ran a
- * stale frame (tests/unit/test_typed.c, stress_keeps_a_mixed_program_right),
- * and the profiler's work and span of typed fib(16) came out a few units short.  The outer hold still steals, so no
- * worker waits on another's hold. */
-static __thread bool stress_holding;
-
+ * programs (README.md, FJ_STRESS).  The hold is waiting to the profiler, not work. */
 static void stress_hold(fj_worker *w, struct fj_task *task)
 {
-    if (++stress_forks % stress_every != 0 || w->help_depth >= STRESS_DEPTH_MAX || stress_holding)
+    if (++stress_forks % stress_every != 0 || w->help_depth >= STRESS_DEPTH_MAX)
         return;
-    stress_holding = true;
     size_t queued = deque_size(&w->deque);
     hooks_event(w, HOOK_STRESS_HOLD, task, -1);
     /* The push and its fence_light are done (task_fork_slow): a parked thief
@@ -110,7 +99,6 @@ static void stress_hold(fj_worker *w, struct fj_task *task)
         }
     }
     hooks_event(w, HOOK_STRESS_RELEASE, task, -1);
-    stress_holding = false;
 }
 
 void fork_policy_after_push(fj_worker *w, struct fj_task *task, bool pushed)

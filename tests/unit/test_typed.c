@@ -468,57 +468,6 @@ static void run_on_a_shut_down_pool_is_refused(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
-/* A fully strict program that mixes the two kinds: a typed task spawns, forks
- * and joins an fj_task (which forks and joins four leaves), calls, syncs.
- * Under steal stress a hold nested in a hold broke it (fork_policy.c,
- * stress_hold): a "forgotten" spawn, a stale frame run, a wrong sum. */
-static long mixed_leaves;
-
-static int mixed_leaf(fj_task *t)
-{
-    (void)t;
-    __atomic_fetch_add(&mixed_leaves, 1, __ATOMIC_RELAXED);
-    return 0;
-}
-
-static int mixed_child(fj_task *t)
-{
-    (void)t;
-    fj_task leaves[4];
-    for (int i = 0; i < 4; i++) {
-        fj_task_init(&leaves[i], mixed_leaf);
-        CHECK_RC(0, fj_fork(&leaves[i]));
-    }
-    for (int i = 3; i >= 0; i--)
-        CHECK_RC(0, fj_join(&leaves[i]));
-    return 0;
-}
-
-FJ_TASK(long, mixed_walk, int, n)
-{
-    if (n < 2)
-        return 1;
-    FJ_SPAWN(mixed_walk, n - 1);
-    fj_task child = FJ_TASK_INIT(mixed_child);
-    CHECK_RC(0, fj_fork(&child));
-    CHECK_RC(0, fj_join(&child));
-    long b = FJ_CALL(mixed_walk, n - 2);
-    return FJ_SYNC(mixed_walk) + b;
-}
-
-static void stress_keeps_a_mixed_program_right(void)
-{
-    setenv("FJ_STRESS", "1", 1);
-    fj_pool *pool = make_pool();
-    for (int round = 0; round < 5; round++) {
-        mixed_leaves = 0;
-        CHECK_EQ(233, FJ_RUN(pool, mixed_walk, 12));  /* fib(13) leaves of 1 */
-        CHECK_EQ(4 * 232, __atomic_load_n(&mixed_leaves, __ATOMIC_RELAXED));  /* 232 inner calls */
-    }
-    CHECK_RC(0, fj_pool_destroy(pool));
-    unsetenv("FJ_STRESS");
-}
-
 static void serial_elision_runs_in_serial_order(void)
 {
     setenv("FJ_SERIAL", "1", 1);
@@ -802,7 +751,6 @@ static const check_case cases[] = {
     {"spawn_after_a_join_below_top", spawn_after_a_join_below_top, CHECK_PER_WORKERS},
     {"forgotten_sync_is_reported", forgotten_sync_is_reported, CHECK_PER_WORKERS},
     {"run_on_a_shut_down_pool_is_refused", run_on_a_shut_down_pool_is_refused, CHECK_ONCE},
-    {"stress_keeps_a_mixed_program_right", stress_keeps_a_mixed_program_right, CHECK_PER_WORKERS},
     {"serial_elision_runs_in_serial_order", serial_elision_runs_in_serial_order, CHECK_PER_WORKERS},
     {"sync_helps_the_thief_of_an_older_spawn", sync_helps_the_thief_of_an_older_spawn, CHECK_ONCE},
     {"sync_without_spawn_is_reported", sync_without_spawn_is_reported, CHECK_ONCE},
