@@ -130,6 +130,10 @@ void fj_task_init(fj_task *task, fj_task_fn fn);
  * Java's fork() does) and 0 is returned, or FJ_ESHUTDOWN / FJ_ENOMEM, or the
  * common pool's code if it cannot start (fj_common_pool).
  * FJ_EBUSY: the task is already forked and not yet complete (nothing done).
+ * A task that completed is forked again as a new run: its body runs again
+ * (fj_fork, fj_invoke and fj_pool_submit alike; Java's done task does not run
+ * again, see docs/porting-from-java.md).  One cancelled, failed or quietly
+ * completed before the call stays complete and does not run.
  * Ordering: everything the caller wrote before fj_fork happens-before the task
  * starts, on whichever thread runs it. */
 int fj_fork(fj_task *task);
@@ -173,8 +177,11 @@ int fj_invoke(fj_task *task);
 void fj_pair(void (*a)(void *), void *arg_a, void (*b)(void *), void *arg_b);
 
 /** True once the task completed, normally or not (Java's isDone()).  A task
- * cancelled or failed while queued or running is done once no thread runs it
- * (then it may be freed); one aborted before its fork is done at once.  Any thread.
+ * cancelled or failed while queued or running is done once it is out of its
+ * queue and no thread runs it (then it may be freed): one still queued becomes
+ * done when a worker takes it from the queue and skips its body, so its join
+ * waits until then (Java: done at once); one aborted before its fork is done
+ * at once.  Any thread.
  * A true answer is an acquire: the task's writes are then visible. */
 int fj_task_is_done(const fj_task *task);
 
@@ -277,7 +284,9 @@ int fj_pool_shutdown(fj_pool *pool);
 
 /** Shuts the pool down, waits for every accepted submission to finish, joins
  * the workers and frees the pool.  Returns 0, or FJ_EDEADLK when called from
- * one of the pool's own workers (nothing is done), FJ_EINVAL for NULL.
+ * one of the pool's own workers (nothing is done), FJ_EINVAL for NULL.  A
+ * wait through another pool is not detected: destroying pool A from a task of
+ * pool B that a task of A is waiting for (FJ_RUN from A into B) waits for ever.
  * Destroying the common pool is refused with FJ_EINVAL (it is torn down at exit). */
 int fj_pool_destroy(fj_pool *pool);
 
@@ -371,7 +380,9 @@ int fj_pool_print_stats(const fj_pool *pool, FILE *out);
  *          every body call; every body write happens-before the call returns.
  *   Returns 0; FJ_EINVAL if from > to, grain < 0 or a function is NULL
  *          (nothing runs); FJ_ENOMEM if the loop's bookkeeping could not be
- *          allocated; the common pool's code if it cannot start
+ *          allocated (a reduce reserves 65 accumulators of `size` bytes per
+ *          worker before any body runs: keep large accumulators behind a
+ *          pointer); the common pool's code if it cannot start
  *          (fj_common_pool; FJ_EINVAL for a bad FJ_* variable); FJ_ESHUTDOWN
  *          when submitting to a pool that was shut down (then nothing runs).
  *          An empty range returns 0 at once.  Bodies cannot fail a loop:

@@ -195,8 +195,10 @@ constexpr int context_top_shift = 8 * __SIZEOF_POINTER__;
  * the program with a message naming fj::context when a join is given a
  * context on another thread than its worker's, or one that lies below forks
  * still pending (a side joining through the context of the join that forked
- * it); release builds stop it at that join's sync, with a message naming
- * FJ_SYNC.  A context kept past its call is not always caught.  An opaque value (a scoped enum: no arithmetic, no
+ * it); release builds stop the second case at that join's sync, with a
+ * message naming FJ_SYNC, and do not check the first: a context used on
+ * another thread in a release build is undefined behaviour (it hung or
+ * crashed in probes).  A context kept past its call is not always caught.  An opaque value (a scoped enum: no arithmetic, no
  * conversions) of two pointers' width, the worker and the copy of top: an
  * integer, not a struct, so that a function taking one passes it on in two
  * registers, and gcc still splits a leaf test off into its callers (it does

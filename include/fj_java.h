@@ -136,7 +136,9 @@ int fj_invoke_all2(fj_task *a, fj_task *b);
  * error in array order, FJ_EINVAL (tasks NULL with count > 0, or a NULL
  * element: Java's NullPointerException; then nothing runs), or the fork
  * error of a task that could not be forked (the ones forked so far are
- * cancelled and waited for, none runs after that).  Any thread. */
+ * cancelled and waited for, none runs after that).  A task that appears
+ * twice is such a fork error (FJ_EBUSY: it is queued already), where Java runs
+ * it once.  Any thread. */
 int fj_invoke_all(fj_task *const *tasks, size_t count);
 
 /** Java's get(): waits for the task from any thread and returns its outcome
