@@ -447,12 +447,7 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
  *                       forks meanwhile) until a thief takes the task, and the
  *                       workers are pinned to distinct CPUs, so a race in your
  *                       program shows up quickly.  Fully strict programs only:
- *                       a holder runs stolen forks on top of its own.  Known
- *                       defect: a program that mixes typed tasks and fj_tasks
- *                       (a typed task that forks an fj_task, or the reverse)
- *                       can fail under FJ_STRESS (a spurious forgotten-sync
- *                       stop, a wrong result, a crash), because holds of the
- *                       two kinds nest; use it on programs of one kind.
+ *                       a holder runs stolen forks on top of its own.
  * @endcode
  *
  * Which workers the API reaches.  A worker is armed for tracing (profiling)

@@ -254,6 +254,14 @@ void fj__spawn_slow(fj_worker *w)
         HOOK(w, HOOK_FORK, frame_shadow(w, f), -1);
     frame_publish_spawned(w, f);
     fork_policy_after_push(w, NULL, true);
+    /* Steal stress may have run other tasks on top of f while it held f back,
+     * and an fj_task among them may leave item frames above f: one its join
+     * found done after a thief took it (a dead slot nobody popped), or one it
+     * forked and did not join.  The spawning task's copy of top becomes the
+     * word (fj__spawn_end) and its sync takes the frame below the copy, so
+     * they go now, as a settle's leftovers (point 4). */
+    if (deque_top(d) > f + 1)
+        frame_sync_leftovers(w, f + 1);
 }
 
 /* ---- sync ---- */

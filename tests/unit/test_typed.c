@@ -480,6 +480,65 @@ static void serial_elision_runs_in_serial_order(void)
     unsetenv("FJ_SERIAL");
 }
 
+/* Steal stress (FJ_STRESS=1) with both kinds of task nested: a typed task
+ * forks and joins an fj_task that forks and joins four more, and an fj_task
+ * runs typed fib on its worker.  While a fork is held back, its worker runs
+ * stolen tasks on top of it; an fj_task among them may leave a slot that a
+ * thief emptied, which the held typed spawn must not take for its own frame
+ * (a wrong sum, a spurious "unsynced spawn" stop or a crash in 9 runs of 10
+ * before).  Each node of the walk counts one visit and four leaves. */
+static long stress_leaves;
+
+static int stress_leaf(fj_task *t)
+{
+    (void)t;
+    __atomic_fetch_add(&stress_leaves, 1, __ATOMIC_RELAXED);
+    return 0;
+}
+
+static int forks_four_leaves(fj_task *t)
+{
+    (void)t;
+    fj_task leaves[4];
+    for (int i = 0; i < 4; i++) {
+        fj_task_init(&leaves[i], stress_leaf);
+        CHECK_RC(0, fj_fork(&leaves[i]));
+    }
+    for (int i = 3; i >= 0; i--)
+        CHECK_RC(0, fj_join(&leaves[i]));
+    return 0;
+}
+
+FJ_TASK(long, stress_walk, int, n)
+{
+    if (n < 2)
+        return 1;
+    FJ_SPAWN(stress_walk, n - 1);
+    fj_task child = FJ_TASK_INIT(forks_four_leaves);
+    CHECK_RC(0, fj_fork(&child));
+    CHECK_RC(0, fj_join(&child));
+    long b = FJ_CALL(stress_walk, n - 2);
+    return FJ_SYNC(stress_walk) + b;
+}
+
+static void steal_stress_with_both_kinds_nested(void)
+{
+    setenv("FJ_STRESS", "1", 1);
+    fj_pool *pool = make_pool();
+    int rounds = check_scale() > 1 ? 2 : 5;  /* the sanitizers' runs are slower */
+    for (int round = 0; round < rounds; round++) {
+        stress_leaves = 0;
+        long nodes = FJ_RUN(pool, stress_walk, 12);
+        CHECK_EQ(fib_serial(13), nodes);  /* walk(n) = walk(n - 1) + walk(n - 2), walk(0) = walk(1) = 1 */
+        CHECK_EQ(4 * (nodes - 1), stress_leaves);  /* nodes - 1 inner nodes */
+        classic_fib root = {FJ_TASK_INIT(classic_fib_body), 18, 0};
+        CHECK_RC(0, fj_pool_invoke(pool, &root.task));
+        CHECK_EQ(fib_serial(18), root.result);
+    }
+    CHECK_RC(0, fj_pool_destroy(pool));
+    unsetenv("FJ_STRESS");
+}
+
 /* With a tiny deque, spawns beyond it run at once and their syncs still get
  * the right results, in LIFO order, on any worker count. */
 static void full_deque_runs_spawns_at_once(void)
@@ -752,6 +811,7 @@ static const check_case cases[] = {
     {"forgotten_sync_is_reported", forgotten_sync_is_reported, CHECK_PER_WORKERS},
     {"run_on_a_shut_down_pool_is_refused", run_on_a_shut_down_pool_is_refused, CHECK_ONCE},
     {"serial_elision_runs_in_serial_order", serial_elision_runs_in_serial_order, CHECK_PER_WORKERS},
+    {"steal_stress_with_both_kinds_nested", steal_stress_with_both_kinds_nested, CHECK_PER_WORKERS},
     {"sync_helps_the_thief_of_an_older_spawn", sync_helps_the_thief_of_an_older_spawn, CHECK_ONCE},
     {"sync_without_spawn_is_reported", sync_without_spawn_is_reported, CHECK_ONCE},
 #if FJ__CHECK_SYNCS
