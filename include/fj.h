@@ -271,7 +271,8 @@ int fj_pool_create(fj_pool **pool, const fj_config *config);
  * size and the system's reason a thread was not created (or the worker and
  * CPU a pin was refused for); after FJ_ENOMEM for a
  * deque's reservation: FJ_DEQUE_FRAMES and the system's reason.  Empty after a
- * success.  The library does not
+ * success.  The loop calls (fj_parallel_for and the like) set it the same way
+ * for their own failures.  The library does not
  * print it; the caller may (the common pool, which no caller creates, is the
  * exception: see fj_common_pool).  Also set by a call that needed the common
  * pool and found it could not be created.  Calling thread only (thread-local). */
@@ -378,15 +379,17 @@ int fj_pool_print_stats(const fj_pool *pool, FILE *out);
  *          gets; 0: automatic (about 256 grains per worker).
  *   Ordering: everything the caller wrote before the call happens-before
  *          every body call; every body write happens-before the call returns.
- *   Returns 0; FJ_EINVAL if from > to, grain < 0 or a function is NULL
- *          (nothing runs); FJ_ENOMEM if the loop's bookkeeping could not be
+ *   Returns 0; FJ_EINVAL if from > to, grain < 0, a pointer is NULL or a
+ *          reduce's size is 0 (nothing runs); FJ_ENOMEM if the loop's bookkeeping could not be
  *          allocated (a reduce reserves 65 accumulators of `size` bytes per
  *          worker before any body runs: keep large accumulators behind a
  *          pointer); the common pool's code if it cannot start
  *          (fj_common_pool; FJ_EINVAL for a bad FJ_* variable); FJ_ESHUTDOWN
  *          when submitting to a pool that was shut down (then nothing runs).
  *          An empty range returns 0 at once.  Bodies cannot fail a loop:
- *          record errors in your context.
+ *          record errors in your context.  After a failure,
+ *          fj_last_error_detail() names the call, the argument and its value
+ *          (or the sizes that could not be allocated); a call clears it.
  * @endcode
  * Every index in [from, to) is passed to exactly one body call, in any order,
  * concurrently with others: bodies must not depend on an order.

@@ -233,9 +233,9 @@ inline int check(int rc)
     return rc;
 }
 
-/* fail() for a pool that could not be created: with fj_last_error_detail(),
- * which names the setting that was wrong. */
-[[noreturn]] inline void fail_creating_pool(int code)
+/* fail() for a call that says in fj_last_error_detail() what was wrong (the
+ * setting or argument and its value): a pool's creation, the loops. */
+[[noreturn]] inline void fail_detailed(int code)
 {
 #if FJ_HPP_EXCEPTIONS
     throw error(code, fj_last_error_detail());
@@ -243,6 +243,14 @@ inline int check(int rc)
     std::fprintf(stderr, "fj: %s (%d): %s\n", fj_strerror(code), code, fj_last_error_detail());
     std::abort();
 #endif
+}
+
+/* check() for the calls fail_detailed names. */
+inline int check_detailed(int rc)
+{
+    if (rc < 0)
+        fail_detailed(rc);
+    return rc;
 }
 
 /* ---- the first exception of a group of lambdas ---- */
@@ -814,7 +822,7 @@ inline fj_pool *common_pool()
 {
     fj_pool *pool;
     if (int rc = fj__common_pool(&pool))
-        fail_creating_pool(rc);
+        fail_detailed(rc);
     return pool;
 }
 
@@ -1268,7 +1276,7 @@ private:
     void create(const fj_config &config)
     {
         if (int rc = fj_pool_create(&handle_, &config))
-            detail::fail_creating_pool(rc);
+            detail::fail_detailed(rc);
     }
 
     void destroy() noexcept
@@ -1588,7 +1596,8 @@ struct reduce_context {
  * A throw from body: the grains not yet started are skipped, then the first
  * exception caught is rethrown here.  Fails (fj::error) with FJ_EINVAL when
  * first > last or grain < 0, FJ_ENOMEM, FJ_ESHUTDOWN (see fj_parallel_for), or
- * off a worker when the common pool cannot start (fj_common_pool). */
+ * off a worker when the common pool cannot start (fj_common_pool); what()
+ * names the argument and its value, as fj_last_error_detail() does. */
 template <class First, class Last, class F>
 inline void parallel_for(First first, Last last, F &&body, std::int64_t grain = 0)
 {
@@ -1597,7 +1606,7 @@ inline void parallel_for(First first, Last last, F &&body, std::int64_t grain = 
                   "parallel_for's body is void(Index i) or void(Index lo, Index hi)");
     using context = detail::for_context<Index, std::remove_reference_t<F>>;
     context c{&body, {}};
-    detail::check(fj_parallel_for(detail::pool_for_loops(), detail::to_index64<Index>(first), detail::to_index64<Index>(last), grain,
+    detail::check_detailed(fj_parallel_for(detail::pool_for_loops(), detail::to_index64<Index>(first), detail::to_index64<Index>(last), grain,
                                   &context::run, &c));
     c.errors.rethrow_if_any();
 }
@@ -1623,7 +1632,7 @@ inline T parallel_reduce(First first, Last last, const T &identity, Fold &&fold,
     std::int64_t lo = detail::to_index64<Index>(first), hi = detail::to_index64<Index>(last);
     if constexpr (detail::reduce_in_place_v<T>) {
         T result = identity;
-        detail::check(fj_parallel_reduce(detail::pool_for_loops(), lo, hi, grain, &result, sizeof(T), &identity,
+        detail::check_detailed(fj_parallel_reduce(detail::pool_for_loops(), lo, hi, grain, &result, sizeof(T), &identity,
                                          &context::fold_in_place, &context::combine_in_place, &c));
         c.errors.rethrow_if_any();
         return result;
@@ -1633,7 +1642,7 @@ inline T parallel_reduce(First first, Last last, const T &identity, Fold &&fold,
         int rc = fj_parallel_reduce(detail::pool_for_loops(), lo, hi, grain, &box, sizeof box, &no_box, &context::fold_boxed,
                                     &context::combine_boxed, &c);
         std::unique_ptr<T> result(box);
-        detail::check(rc);
+        detail::check_detailed(rc);
         c.errors.rethrow_if_any();
         return result ? std::move(*result) : identity;
     }

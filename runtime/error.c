@@ -1,4 +1,10 @@
-/* error.c - fj_strerror. */
+/* error.c - fj_strerror, and the calling thread's detail of its last
+ * refusal (fj_last_error_detail). */
+#include "error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
 #include "../include/fj.h"
 
 const char *fj_strerror(int error)
@@ -18,3 +24,19 @@ const char *fj_strerror(int error)
     default: return error < 0 ? "task-specific error" : "unknown code";
     }
 }
+
+/* Thread-local: each thread reads the account of its own calls. */
+static __thread char error_detail[ERROR_DETAIL_SIZE];
+
+const char *fj_last_error_detail(void) { return error_detail; }
+
+int error_refuse(int code, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(error_detail, sizeof error_detail, format, args);
+    va_end(args);
+    return code;
+}
+
+void error_clear(void) { error_detail[0] = '\0'; }

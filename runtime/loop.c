@@ -100,6 +100,7 @@
 #include <time.h>
 
 #include "../include/fj.h"
+#include "error.h"
 #include "profile.h"
 #include "range.h"
 #include "worker.h"
@@ -126,6 +127,7 @@ typedef struct loop {
     unsigned participants;
     range_slot *slots;
     enum loop_kind kind;
+    const char *call;  /* the public call, for the error detail */
     fj_range_fn range_body;
     fj_index_fn index_body;
     fj_reduce_fn reduce_body;
@@ -430,7 +432,7 @@ static int run_segment(fj_pool *pool, loop *l, void *result, fj_combine_fn combi
     if (l->participants > FJ_LOOP_STACK_SLOTS) {
         l->slots = aligned_alloc(FJ_CACHE_LINE, sizeof(range_slot) * l->participants);
         if (!l->slots)
-            return FJ_ENOMEM;
+            return error_refuse(FJ_ENOMEM, "%s: the slots of %u workers not allocated", l->call, l->participants);
     }
     l->records = NULL;
     if (l->kind == LOOP_REDUCE) {
@@ -440,7 +442,10 @@ static int run_segment(fj_pool *pool, loop *l, void *result, fj_combine_fn combi
         if (!l->records) {
             if (l->slots != stack_slots)
                 free(l->slots);
-            return FJ_ENOMEM;
+            /* The sizes that made the request, so the caller sees why. */
+            return error_refuse(FJ_ENOMEM, "%s: size=%zu: %zu accumulators (%d per worker, %u workers) not allocated",
+                                l->call, l->value_size, l->record_count, 1 + FJ_LOOP_STEAL_RECORDS_PER_WORKER,
+                                l->participants);
         }
     }
     atomic_store(&l->done, 0);
@@ -448,6 +453,8 @@ static int run_segment(fj_pool *pool, loop *l, void *result, fj_combine_fn combi
     atomic_store(&l->profile.session, 0);
     deal_chunks(l);
     int rc = run_on_pool(pool, l);
+    if (rc == FJ_ESHUTDOWN)
+        (void)error_refuse(rc, "%s: the pool is shut down (fj_pool_shutdown) and takes no more loops", l->call);
     /* Every participant was joined (or the invoke failed before any ran). */
     assert(rc != 0 || atomic_load(&l->done) == l->length);
     if (rc == 0 && l->kind == LOOP_REDUCE)
@@ -462,8 +469,12 @@ static int run_segment(fj_pool *pool, loop *l, void *result, fj_combine_fn combi
 static int run_loop(fj_pool *pool, loop *l, int64_t from, int64_t to, int64_t grain, void *result,
                     fj_combine_fn combine)
 {
-    if (from > to || grain < 0)
-        return FJ_EINVAL;
+    if (from > to)
+        return error_refuse(FJ_EINVAL, "%s: from=%lld is above to=%lld (expected from <= to)", l->call,
+                            (long long)from, (long long)to);
+    if (grain < 0)
+        return error_refuse(FJ_EINVAL, "%s: grain=%lld (expected 0: chosen by fj, or indices per grain >= 1)",
+                            l->call, (long long)grain);
     int rc = loop_pool(pool, &pool);
     if (rc != 0)
         return rc;
@@ -497,27 +508,44 @@ static int run_loop(fj_pool *pool, loop *l, int64_t from, int64_t to, int64_t gr
 
 /* ---- the public calls ---- */
 
+/* A NULL argument of a loop call: refused, named. */
+static int loop_null(const char *call, const char *argument)
+{
+    return error_refuse(FJ_EINVAL, "%s: %s is NULL", call, argument);
+}
+
 int fj_parallel_for(fj_pool *pool, int64_t from, int64_t to, int64_t grain, fj_range_fn body, void *ctx)
 {
+    error_clear();
     if (!body)
-        return FJ_EINVAL;
-    loop l = {.kind = LOOP_RANGE, .range_body = body, .ctx = ctx};
+        return loop_null(__func__, "body");
+    loop l = {.kind = LOOP_RANGE, .call = __func__, .range_body = body, .ctx = ctx};
     return run_loop(pool, &l, from, to, grain, NULL, NULL);
 }
 
 int fj_parallel_for_each(fj_pool *pool, int64_t from, int64_t to, int64_t grain, fj_index_fn body, void *ctx)
 {
+    error_clear();
     if (!body)
-        return FJ_EINVAL;
-    loop l = {.kind = LOOP_EACH, .index_body = body, .ctx = ctx};
+        return loop_null(__func__, "body");
+    loop l = {.kind = LOOP_EACH, .call = __func__, .index_body = body, .ctx = ctx};
     return run_loop(pool, &l, from, to, grain, NULL, NULL);
 }
 
 int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, void *result, size_t size,
                        const void *identity, fj_reduce_fn body, fj_combine_fn combine, void *ctx)
 {
-    if (!result || !identity || size == 0 || !body || !combine)
-        return FJ_EINVAL;
-    loop l = {.kind = LOOP_REDUCE, .reduce_body = body, .ctx = ctx, .value_size = size, .identity = identity};
+    error_clear();
+    const char *null = !result ? "result" : !identity ? "identity" : !body ? "body" : !combine ? "combine" : NULL;
+    if (null)
+        return loop_null(__func__, null);
+    if (size == 0)
+        return error_refuse(FJ_EINVAL, "%s: size=0 (expected the accumulator's size in bytes)", __func__);
+    loop l = {.kind = LOOP_REDUCE,
+              .call = __func__,
+              .reduce_body = body,
+              .ctx = ctx,
+              .value_size = size,
+              .identity = identity};
     return run_loop(pool, &l, from, to, grain, result, combine);
 }

@@ -6,13 +6,13 @@
 #include <errno.h>
 #include <limits.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cpus.h"
+#include "error.h"
 #include "pool.h"
 #include "scheduler.h"
 #include "stats.h"
@@ -27,20 +27,6 @@ void fj_config_init(fj_config *c)
     c->stack_size = FJ_DEFAULT_STACK_SIZE;
 }
 
-/* Why the last fj_pool_create on this thread failed, in words (fj.h). */
-static __thread char error_detail[256];
-
-const char *fj_last_error_detail(void) { return error_detail; }
-
-static int config_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
-static int config_error(const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    vsnprintf(error_detail, sizeof error_detail, format, args);
-    va_end(args);
-    return FJ_EINVAL;
-}
 
 /* Reads the environment number `name` into *value if it is set.  Returns 0
  * (unset: *value untouched, or set and within [min, max]) or FJ_EINVAL with
@@ -56,9 +42,9 @@ static int env_number(const char *name, long min, long max, long *value)
     /* strtol skips leading spaces and takes a '+': the number must be all
      * the text, as the trailing side already had to be. */
     if (*end || end == text || !(*text == '-' || (*text >= '0' && *text <= '9')))
-        return config_error("%s=%s: not a whole number (expected %ld..%ld)", name, text, min, max);
+        return error_refuse(FJ_EINVAL, "%s=%s: not a whole number (expected %ld..%ld)", name, text, min, max);
     if (errno == ERANGE || parsed < min || parsed > max)
-        return config_error("%s=%s: out of range (expected %ld..%ld)", name, text, min, max);
+        return error_refuse(FJ_EINVAL, "%s=%s: out of range (expected %ld..%ld)", name, text, min, max);
     *value = parsed;
     return 0;
 }
@@ -73,15 +59,15 @@ static int env_seed(unsigned long long *seed)
     errno = 0;
     unsigned long long parsed = strtoull(text, &end, 10);
     if (*end || !(*text >= '0' && *text <= '9'))
-        return config_error("FJ_SEED=%s: not a whole number (expected 0..%llu)", text, ULLONG_MAX);
+        return error_refuse(FJ_EINVAL, "FJ_SEED=%s: not a whole number (expected 0..%llu)", text, ULLONG_MAX);
     if (errno == ERANGE)
-        return config_error("FJ_SEED=%s: out of range (expected 0..%llu)", text, ULLONG_MAX);
+        return error_refuse(FJ_EINVAL, "FJ_SEED=%s: out of range (expected 0..%llu)", text, ULLONG_MAX);
     *seed = parsed;
     return 0;
 }
 
 /* Fills defaults for zero fields, then applies the environment overrides.
- * Returns 0 or FJ_EINVAL (error_detail says which setting). */
+ * Returns 0 or FJ_EINVAL (the error detail says which setting). */
 static int config_resolve(fj_config *c, const fj_config *given)
 {
     fj_config_init(c);
@@ -138,7 +124,7 @@ static int config_resolve(fj_config *c, const fj_config *given)
         return rc;
     const char *fence = getenv("FJ_FENCE");
     if (fence && *fence && strcmp(fence, "full") != 0 && strcmp(fence, "auto") != 0)
-        return config_error("FJ_FENCE=%s: not a fence mode (expected full or auto)", fence);
+        return error_refuse(FJ_EINVAL, "FJ_FENCE=%s: not a fence mode (expected full or auto)", fence);
     /* One worker per CPU this thread may run on, as Java's
      * availableProcessors() counts them on Linux: under mpirun or taskset,
      * a machine's other CPUs belong to someone else. */
@@ -148,12 +134,12 @@ static int config_resolve(fj_config *c, const fj_config *given)
         c->workers = cpus > FJ_MAX_WORKERS ? FJ_MAX_WORKERS : (unsigned)cpus;
     }
     if (c->workers > FJ_MAX_WORKERS)
-        return config_error("workers=%u: over the limit (expected 0..%d, 0: one per CPU)", c->workers, FJ_MAX_WORKERS);
+        return error_refuse(FJ_EINVAL, "workers=%u: over the limit (expected 0..%d, 0: one per CPU)", c->workers, FJ_MAX_WORKERS);
     if (c->steal_attempts > FJ_MAX_STEAL_ATTEMPTS)
-        return config_error("steal_attempts=%u: over the limit (expected 0..%d, 0: the default %d)",
+        return error_refuse(FJ_EINVAL, "steal_attempts=%u: over the limit (expected 0..%d, 0: the default %d)",
                             c->steal_attempts, FJ_MAX_STEAL_ATTEMPTS, FJ_DEFAULT_STEAL_ATTEMPTS);
     if (given && (given->pin_workers < 0 || given->pin_workers > 1))
-        return config_error("pin_workers=%d: expected 0 or 1", given->pin_workers);
+        return error_refuse(FJ_EINVAL, "pin_workers=%d: expected 0 or 1", given->pin_workers);
     return 0;
 }
 
@@ -189,11 +175,11 @@ static int workers_make(fj_pool *pool)
         if (!w || (memset(w, 0, sizeof *w), deque_init(&w->deque, frames > 0 ? (size_t)frames : 0) != 0)) {
             /* The setting that sizes the reservation, for a system that
              * refuses address space (ulimit -v) or the first 64 KiB. */
-            snprintf(error_detail, sizeof error_detail, "FJ_DEQUE_FRAMES=%zu: worker %u's deque not reserved (%s)",
-                     frames > 0 ? (size_t)frames : (size_t)FJ_DEQUE_FRAMES, i, strerror(w ? errno : ENOMEM));
+            rc = error_refuse(FJ_ENOMEM, "FJ_DEQUE_FRAMES=%zu: worker %u's deque not reserved (%s)",
+                              frames > 0 ? (size_t)frames : (size_t)FJ_DEQUE_FRAMES, i, strerror(w ? errno : ENOMEM));
             free(w);
             workers_free(pool, i);
-            return FJ_ENOMEM;
+            return rc;
         }
         w->pool = pool;
         deque_set_idle(&w->deque, (const volatile unsigned long *)&pool->idle.sleepers);
@@ -239,7 +225,7 @@ static int threads_start(fj_pool *pool)
     int refused = pthread_attr_setstacksize(&attr, pool->config.stack_size);
     if (refused != 0) {
         pthread_attr_destroy(&attr);
-        return config_error("stack_size=%zu: refused by the system (%s; at least %ld bytes)", pool->config.stack_size,
+        return error_refuse(FJ_EINVAL, "stack_size=%zu: refused by the system (%s; at least %ld bytes)", pool->config.stack_size,
                             strerror(refused), (long)PTHREAD_STACK_MIN);
     }
     cpu_set_t allowed;
@@ -251,17 +237,14 @@ static int threads_start(fj_pool *pool)
             threads_stop(pool, i);
             /* The settings that size the request, so the caller can tell a
              * stack too large from a process out of threads. */
-            snprintf(error_detail, sizeof error_detail,
-                     "workers=%u, stack_size=%zu: worker %u's thread not created (%s)", pool->count,
-                     pool->config.stack_size, i, strerror(refusal));
-            return FJ_ESYSTEM;
+            return error_refuse(FJ_ESYSTEM, "workers=%u, stack_size=%zu: worker %u's thread not created (%s)",
+                                pool->count, pool->config.stack_size, i, strerror(refusal));
         }
         if (cpus && (refusal = pin_worker(pool, i, &allowed, cpus)) != 0) {
             pthread_attr_destroy(&attr);
             threads_stop(pool, i + 1);
-            snprintf(error_detail, sizeof error_detail, "pin_workers=1: worker %u not pinned to CPU %d (%s)", i,
-                     cpus_nth(&allowed, cpus, i), strerror(refusal));
-            return FJ_ESYSTEM;
+            return error_refuse(FJ_ESYSTEM, "pin_workers=1: worker %u not pinned to CPU %d (%s)", i,
+                                cpus_nth(&allowed, cpus, i), strerror(refusal));
         }
     }
     pthread_attr_destroy(&attr);
@@ -304,9 +287,9 @@ static void pool_wait_workers_parked(fj_pool *pool)
 
 int fj_pool_create(fj_pool **out, const fj_config *config)
 {
-    error_detail[0] = '\0';
+    error_clear();
     if (!out)
-        return config_error("pool: NULL (expected a place for the new pool)");
+        return error_refuse(FJ_EINVAL, "pool: NULL (expected a place for the new pool)");
     fence_init();
     fj_pool *pool;
     int rc = pool_alloc(&pool, config);
@@ -318,7 +301,7 @@ int fj_pool_create(fj_pool **out, const fj_config *config)
         free(pool->slots);
         free(pool);
         /* More workers alive in this process than FJ_PARKER_SLOTS. */
-        return config_error("workers=%u: more than %d workers would be alive in this process's pools together",
+        return error_refuse(FJ_EINVAL, "workers=%u: more than %d workers would be alive in this process's pools together",
                             count, FJ_PARKER_SLOTS);
     }
     pool->state = STATE_ACCEPTING;
@@ -365,7 +348,7 @@ static pthread_once_t common_once = PTHREAD_ONCE_INIT;
 /* Why it could not be created, if it could not: fj_pool_create's code and
  * detail.  Written once under common_once, read after it. */
 static int common_failure;
-static char common_failure_detail[sizeof error_detail];
+static char common_failure_detail[ERROR_DETAIL_SIZE];
 
 static void common_pool_teardown(void)
 {
@@ -381,13 +364,13 @@ static void common_pool_make(void)
     int rc = fj_pool_create(&pool, NULL);
     if (rc != 0) {
         common_failure = rc;
-        snprintf(common_failure_detail, sizeof common_failure_detail, "%s", error_detail);
+        snprintf(common_failure_detail, sizeof common_failure_detail, "%s", fj_last_error_detail());
         /* Unlike fj_pool_create's caller, nobody asked for this pool by name
          * (an FJ_RUN, a fork or a loop outside any pool did), and FJ_RUN
          * without _RC has no code to return: stderr is the one place sure to
          * reach the person who set the variable.  Once per process. */
         fprintf(stderr, "fj: the common pool cannot start: %s\n",
-                error_detail[0] ? error_detail : fj_strerror(rc));
+                common_failure_detail[0] ? common_failure_detail : fj_strerror(rc));
         return;
     }
     pool->is_common = true;
@@ -402,8 +385,7 @@ int fj__common_pool(fj_pool **pool)
     if (common_pool)
         return 0;
     /* What fj_pool_create said, on whichever thread asks (fj_last_error_detail). */
-    snprintf(error_detail, sizeof error_detail, "%s", common_failure_detail);
-    return common_failure;
+    return error_refuse(common_failure, "%s", common_failure_detail);
 }
 
 fj_pool *fj_common_pool(void)

@@ -65,6 +65,16 @@ static unsigned check_workers = 2;
                        fj_strerror(expected), check_rc_, fj_strerror(check_rc_));              \
     } while (0)
 
+/* CHECK_SANITIZED under a sanitizer: cases that need what its shadow memory,
+ * address space or thread limits leave no room for are not run there. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define CHECK_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define CHECK_SANITIZED 1
+#endif
+#endif
+
 /* Divisor for heavy sizes (FJ_TEST_SCALE); 1 by default. */
 static inline long check_scale(void)
 {

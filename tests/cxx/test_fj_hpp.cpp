@@ -740,6 +740,25 @@ void bad_variable_is_named_by_fj_error()
     unsetenv("FJ_WORKERS");
     setenv("FJ_SPIN", "-3", 1);
     expect_error_naming(error_of([] { fj::pool two(2); }), "FJ_SPIN=-3: out of range");
+    unsetenv("FJ_SPIN");
+}
+
+/* A loop's bad argument: fj::error's what() names it and its value, as
+ * fj_last_error_detail() does for the C call; nothing runs. */
+void bad_loop_argument_is_named_by_fj_error()
+{
+    fj::pool pool(check_workers);
+    int ran = 0;
+    pool.invoke([&] {
+        expect_error_naming(error_of([&] { fj::parallel_for(0, 10, [&](int) { ran++; }, -1); }),
+                            "fj_parallel_for: grain=-1");
+        expect_error_naming(error_of([&] { fj::parallel_for(10, 0, [&](int) { ran++; }); }),
+                            "fj_parallel_for: from=10 is above to=0");
+        expect_error_naming(
+            error_of([&] { (void)fj::parallel_reduce(5, 4, 0L, [&](long acc, int) { return acc + ++ran; }, std::plus<long>()); }),
+            "fj_parallel_reduce: from=5 is above to=4");
+    });
+    CHECK_EQ(0, ran);
 }
 #endif
 
@@ -772,6 +791,7 @@ const check_case cases[] = {
     {"pool_invoke_rethrows", pool_invoke_rethrows, CHECK_ONCE},
     {"c_errors_become_fj_error", c_errors_become_fj_error, CHECK_ONCE},
     {"bad_variable_is_named_by_fj_error", bad_variable_is_named_by_fj_error, CHECK_ONCE},
+    {"bad_loop_argument_is_named_by_fj_error", bad_loop_argument_is_named_by_fj_error, CHECK_PER_WORKERS},
 #endif
 };
 

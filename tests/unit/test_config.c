@@ -14,16 +14,6 @@
 
 #include "check.h"
 
-/* Under a sanitizer: cases that need what its shadow memory or thread
- * limits leave no room for are not run there. */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
-
 static void expect_contains(const char *what, const char *text, const char *word)
 {
     if (!strstr(text, word))
@@ -135,7 +125,7 @@ static void idle_knobs_and_pinning_out_of_range_are_named(void)
  * slots a waiter's 16-bit field names): the pool beyond is refused by name. */
 static void workers_beyond_the_process_limit_are_named(void)
 {
-#ifdef SANITIZED
+#ifdef CHECK_SANITIZED
     printf("not run under a sanitizer (4096 threads)\n");
 #else
     setenv("FJ_DEQUE_FRAMES", "64", 1);
@@ -194,7 +184,7 @@ static void unstartable_stack_size_is_named(void)
  * memory, which no address-space limit leaves room for: not run there.) */
 static void unreservable_deque_is_named(void)
 {
-#ifdef SANITIZED
+#ifdef CHECK_SANITIZED
     printf("not run under a sanitizer\n");
 #else
     struct rlimit limit = {(rlim_t)1 << 30, (rlim_t)1 << 30};  /* 1 GiB of address space */

@@ -3,10 +3,13 @@
  * The central check: every index of [from, to) is visited exactly once, for
  * lengths 0, 1, workers-1, workers+1 and 10^7, near both ends of int64_t, and
  * for several grains.  Reduce equals the serial fold (integers exactly, and an
- * associative but non-commutative combine too); bad arguments get FJ_EINVAL;
+ * associative but non-commutative combine too); bad arguments get FJ_EINVAL
+ * and a detail that names them;
  * loops nest inside loop bodies and forked tasks, and run from non-workers. */
 #include <math.h>
 #include <pthread.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "../check.h"
 
@@ -219,20 +222,86 @@ static void reduce_of_empty_range_is_identity(void)
 
 /* ---- errors ---- */
 
+/* A refused loop call: its code, and fj_last_error_detail() naming the
+ * argument and its value. */
+#define CHECK_REFUSED(code, detail, call)                                                                     \
+    do {                                                                                                     \
+        CHECK_RC(code, call);                                                                                \
+        if (strcmp(fj_last_error_detail(), detail) != 0)                                                     \
+            CHECK_FAIL("%s: detail \"%s\", expected \"%s\"", #call, fj_last_error_detail(), detail);          \
+    } while (0)
+
 static void bad_arguments_are_refused(void)
 {
     fj_pool *pool = check_pool();
     visits v = {0, NULL}; /* a body that ran would crash on the NULL array */
     uint64_t result = 0, zero = 0;
-    CHECK_RC(FJ_EINVAL, fj_parallel_for_each(pool, 5, 4, 0, visit_index, &v));
-    CHECK_RC(FJ_EINVAL, fj_parallel_for(pool, INT64_MAX, INT64_MIN, 0, visit_range, &v));
-    CHECK_RC(FJ_EINVAL, fj_parallel_for(pool, 0, 10, -1, visit_range, &v));
-    CHECK_RC(FJ_EINVAL, fj_parallel_for(pool, 0, 10, 0, NULL, &v));
-    CHECK_RC(FJ_EINVAL, fj_parallel_reduce(pool, 1, 0, 0, &result, sizeof result, &zero, sum_squares, add_u64, NULL));
-    CHECK_RC(FJ_EINVAL, fj_parallel_reduce(pool, 0, 1, 0, NULL, sizeof result, &zero, sum_squares, add_u64, NULL));
-    CHECK_RC(FJ_EINVAL, fj_parallel_reduce(pool, 0, 1, 0, &result, 0, &zero, sum_squares, add_u64, NULL));
-    CHECK_RC(FJ_EINVAL, fj_parallel_reduce(pool, 0, 1, 0, &result, sizeof result, &zero, sum_squares, NULL, NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_parallel_for_each: from=5 is above to=4 (expected from <= to)",
+                  fj_parallel_for_each(pool, 5, 4, 0, visit_index, &v));
+    CHECK_REFUSED(FJ_EINVAL,
+                  "fj_parallel_for: from=9223372036854775807 is above to=-9223372036854775808 (expected from <= to)",
+                  fj_parallel_for(pool, INT64_MAX, INT64_MIN, 0, visit_range, &v));
+    CHECK_REFUSED(FJ_EINVAL, "fj_parallel_for: grain=-1 (expected 0: chosen by fj, or indices per grain >= 1)",
+                  fj_parallel_for(pool, 0, 10, -1, visit_range, &v));
+    CHECK_REFUSED(FJ_EINVAL, "fj_parallel_for: body is NULL", fj_parallel_for(pool, 0, 10, 0, NULL, &v));
+    CHECK_REFUSED(FJ_EINVAL, "fj_parallel_for_each: body is NULL", fj_parallel_for_each(pool, 0, 10, 0, NULL, &v));
+    CHECK_REFUSED(FJ_EINVAL, "fj_parallel_reduce: from=1 is above to=0 (expected from <= to)",
+                  fj_parallel_reduce(pool, 1, 0, 0, &result, sizeof result, &zero, sum_squares, add_u64, NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_parallel_reduce: result is NULL",
+                  fj_parallel_reduce(pool, 0, 1, 0, NULL, sizeof result, &zero, sum_squares, add_u64, NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_parallel_reduce: identity is NULL",
+                  fj_parallel_reduce(pool, 0, 1, 0, &result, sizeof result, NULL, sum_squares, add_u64, NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_parallel_reduce: size=0 (expected the accumulator's size in bytes)",
+                  fj_parallel_reduce(pool, 0, 1, 0, &result, 0, &zero, sum_squares, add_u64, NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_parallel_reduce: body is NULL",
+                  fj_parallel_reduce(pool, 0, 1, 0, &result, sizeof result, &zero, NULL, add_u64, NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_parallel_reduce: combine is NULL",
+                  fj_parallel_reduce(pool, 0, 1, 0, &result, sizeof result, &zero, sum_squares, NULL, NULL));
+    /* The next call clears it: a success leaves no stale account. */
+    CHECK_REFUSED(0, "", fj_parallel_for(pool, 0, 0, 0, visit_range, &v));
     fj_pool_destroy(pool);
+}
+
+/* Accumulators too large for the memory left: FJ_ENOMEM with the sizes
+ * named, and no body runs.  Each worker reserves 65 accumulators before any
+ * body runs (fj.h): 64 MiB ones need 4 GiB at one worker, and the address
+ * space is capped at 1 GiB above what the process uses (setrlimit, lifted
+ * after).  Not under a sanitizer, whose shadow memory needs the space. */
+static void reduce_too_large_for_memory_is_refused(void)
+{
+#ifdef CHECK_SANITIZED
+    printf("not run under a sanitizer (address-space limit)\n");
+#else
+    fj_pool *pool = check_pool();
+    visits v = {0, NULL};
+    size_t size = (size_t)64 << 20;
+    char *identity = calloc(1, size), *result = malloc(size);
+    CHECK(identity && result);
+    unsigned long pages = 0;
+    FILE *statm = fopen("/proc/self/statm", "r");
+    CHECK(statm && fscanf(statm, "%lu", &pages) == 1);
+    fclose(statm);
+    struct rlimit saved, capped;
+    CHECK(getrlimit(RLIMIT_AS, &saved) == 0);
+    capped = saved;
+    capped.rlim_cur = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + ((rlim_t)1 << 30);
+    if (saved.rlim_cur != RLIM_INFINITY && saved.rlim_cur < capped.rlim_cur)
+        capped.rlim_cur = saved.rlim_cur;
+    CHECK(setrlimit(RLIMIT_AS, &capped) == 0);
+    int rc = fj_parallel_reduce(pool, 0, 10, 0, result, size, identity, sum_squares, add_u64, &v);
+    CHECK(setrlimit(RLIMIT_AS, &saved) == 0);
+    CHECK_RC(FJ_ENOMEM, rc);
+    unsigned participants = check_workers < 10 ? (unsigned)check_workers : 10;
+    char expected[160];
+    snprintf(expected, sizeof expected,
+             "fj_parallel_reduce: size=%zu: %u accumulators (65 per worker, %u workers) not allocated", size,
+             65 * participants, participants);
+    if (strcmp(fj_last_error_detail(), expected) != 0)
+        CHECK_FAIL("detail \"%s\", expected \"%s\"", fj_last_error_detail(), expected);
+    free(identity);
+    free(result);
+    fj_pool_destroy(pool);
+#endif
 }
 
 static void shut_down_pool_refuses_loops(void)
@@ -240,7 +309,8 @@ static void shut_down_pool_refuses_loops(void)
     fj_pool *pool = check_pool();
     visits v = {0, NULL};
     fj_pool_shutdown(pool);
-    CHECK_RC(FJ_ESHUTDOWN, fj_parallel_for_each(pool, 0, 10, 0, visit_index, &v));
+    CHECK_REFUSED(FJ_ESHUTDOWN, "fj_parallel_for_each: the pool is shut down (fj_pool_shutdown) and takes no more loops",
+                  fj_parallel_for_each(pool, 0, 10, 0, visit_index, &v));
     fj_pool_destroy(pool);
 }
 
@@ -372,6 +442,7 @@ static const check_case cases[] = {
     {"reduce_doubles_within_bound", reduce_doubles_within_bound, CHECK_PER_WORKERS},
     {"reduce_of_empty_range_is_identity", reduce_of_empty_range_is_identity, CHECK_ONCE},
     {"bad_arguments_are_refused", bad_arguments_are_refused, CHECK_ONCE},
+    {"reduce_too_large_for_memory_is_refused", reduce_too_large_for_memory_is_refused, CHECK_PER_WORKERS},
     {"shut_down_pool_refuses_loops", shut_down_pool_refuses_loops, CHECK_ONCE},
     {"loops_nest_in_loop_bodies", loops_nest_in_loop_bodies, CHECK_PER_WORKERS},
     {"loops_run_inside_forked_tasks", loops_run_inside_forked_tasks, CHECK_PER_WORKERS},
