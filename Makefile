@@ -127,7 +127,8 @@ $(BUILD)/tests/unit/test_fast_path: private LDFLAGS += $(FAST_PATH_WRAP)
 
 # Every public header must stand alone, as C and as C++, and stay silent under
 # -Wshadow in a program whose globals are named like the parameters of the
-# header's inline code (SHADOW_GLOBALS).
+# header's inline code (SHADOW_GLOBALS), and under -Wpedantic in ISO C11 and
+# ISO C++.
 PUBLIC_HEADERS := $(wildcard include/*.h)
 SHADOW_GLOBALS := int w, t, f, d, p, n, run, tp, idle, args, size, top, word, task, pool, status, data, result, error, head, first, second, fn, arg;
 header-check: $(BUILD)/.header-c $(BUILD)/.header-cxx
@@ -135,14 +136,16 @@ $(BUILD)/.header-c: $(PUBLIC_HEADERS)
 	@mkdir -p $(@D)
 	@for h in $(notdir $(PUBLIC_HEADERS)); do \
 	  printf '%s\n#include "%s"\nint main(void) { return fj_strerror(0) == 0; }\n' '$(SHADOW_GLOBALS)' $$h | \
-	  $(CC) $(CSTD) $(WARNINGS) -Wshadow -Iinclude -x c -fsyntax-only - || exit 1; done
+	  $(CC) $(CSTD) $(WARNINGS) -Wshadow -Iinclude -x c -fsyntax-only - || exit 1; \
+	  printf '#include "%s"\nint main(void) { return fj_strerror(0) == 0; }\n' $$h | \
+	  $(CC) -std=c11 -Wall -Wextra -Wpedantic -Werror -Iinclude -x c -fsyntax-only - || exit 1; done
 	@touch $@
 $(BUILD)/.header-cxx: $(PUBLIC_HEADERS) include/fj.hpp
 	@mkdir -p $(@D)
 	@if command -v c++ >/dev/null 2>&1; then for h in $(notdir $(PUBLIC_HEADERS)) fj.hpp; do \
 	  std=c++11; [ $$h = fj.hpp ] && std=c++17; \
 	  printf '%s\n#include "%s"\nint main() { fj_task probe = FJ_TASK_INIT(nullptr); return probe.fn != nullptr; }\n' '$(SHADOW_GLOBALS)' $$h | \
-	  c++ -std=$$std -Wall -Wextra -Wshadow -Werror -Iinclude -x c++ -fsyntax-only - || exit 1; done; \
+	  c++ -std=$$std -Wall -Wextra -Wshadow -Wpedantic -Werror -Iinclude -x c++ -fsyntax-only - || exit 1; done; \
 	else echo "header-check: no C++ compiler, C++ check skipped"; fi
 	@touch $@
 
@@ -151,9 +154,11 @@ $(BUILD)/.header-cxx: $(PUBLIC_HEADERS) include/fj.hpp
 # checks that mk/*.mk add to TEST_SCRIPTS.  Closing line: "N passed, M failed".
 # docs/design.md's floors, held against runtime/'s includes; the typed fast
 # path's machine code, held against fj.h's promise; the compile errors of a
-# typed task declared wrongly and of an fj::join it cannot call; the examples'
-# answers to bad arguments and FJ_* values.
-TEST_SCRIPTS += tests/floors.sh tests/fast-path-code.sh tests/compile-misuse.sh tests/examples-usage.sh
+# typed task declared wrongly and of an fj::join it cannot call; typed tasks
+# in ISO and GNU C and ISO C++, silent under -Wpedantic; the examples' answers
+# to bad arguments and FJ_* values.
+TEST_SCRIPTS += tests/floors.sh tests/fast-path-code.sh tests/compile-misuse.sh tests/typed-language-modes.sh \
+                tests/examples-usage.sh
 test: tests examples
 	@FJ_TEST_SCRIPTS="$(TEST_SCRIPTS)" sh tests/run-tests.sh $(BUILD)/tests
 

@@ -1008,86 +1008,112 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         fj__frame_publish(w, f);
 }
 
-/* ---- argument lists, by arity: fields, parameters, names, unpacking ---- */
+/* ---- argument lists, by arity: fields, parameters, names, unpacking ----
+ * The typed-task macros carry a task's name and its type, name pairs as one
+ * list, never an empty one: ISO C (before C23) wants at least one argument
+ * for a `...`, and GNU's `, ##__VA_ARGS__`, which would drop the comma before
+ * an empty one, is an extension that -std=c11 keeps only in part and clang's
+ * -Wpedantic reports.  So every macro here counts the name too, and the
+ * by-arity macros take it first and ignore it. */
 #define FJ__PICK(_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, N, ...) N
-#define FJ__NPAIRS(...) FJ__PICK(~, ##__VA_ARGS__, 6, X, 5, X, 4, X, 3, X, 2, X, 1, X, 0, ~)
+#define FJ__NPAIRS(...) FJ__PICK(__VA_ARGS__, 6, X, 5, X, 4, X, 3, X, 2, X, 1, X, 0, ~)
 #define FJ__CAT(a, b) FJ__CAT_(a, b)
 #define FJ__CAT_(a, b) a##b
 /* 1 when a task's argument list is 0 to 6 type, name pairs, else 0 (counted
  * up to 16 arguments): FJ_TASK's first check, so that a wrong list gets a
  * message that says so before the errors of the code built from it. */
 #define FJ__PICK16(_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15, _16, N, ...) N
-#define FJ__PAIRS_OK(...) FJ__PICK16(~, ##__VA_ARGS__, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, ~)
+#define FJ__PAIRS_OK(...) FJ__PICK16(__VA_ARGS__, 0, 0, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, ~)
 #define FJ__CHECK_ARGUMENTS(NAME, ...)                                                         \
     FJ__STATIC_ASSERT(FJ__PAIRS_OK(__VA_ARGS__),                                               \
                       "typed task " #NAME ": the arguments must be 0 to 6 type, name pairs")
+/* A call's task name, and its arguments after a comma (up to 7, one more
+ * than a task takes, so that one too many is the compiler's "too many
+ * arguments" to the generated function). */
+#define FJ__HEAD(...) FJ__HEAD_(__VA_ARGS__, ~)
+#define FJ__HEAD_(first, ...) first
+#define FJ__COUNT(...) FJ__PICK16(__VA_ARGS__, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, ~)
+#define FJ__TAIL(...) FJ__CAT(FJ__TAIL_, FJ__COUNT(__VA_ARGS__))(__VA_ARGS__)
+#define FJ__TAIL_1(name)
+#define FJ__TAIL_2(name, a1) , a1
+#define FJ__TAIL_3(name, a1, a2) , a1, a2
+#define FJ__TAIL_4(name, a1, a2, a3) , a1, a2, a3
+#define FJ__TAIL_5(name, a1, a2, a3, a4) , a1, a2, a3, a4
+#define FJ__TAIL_6(name, a1, a2, a3, a4, a5) , a1, a2, a3, a4, a5
+#define FJ__TAIL_7(name, a1, a2, a3, a4, a5, a6) , a1, a2, a3, a4, a5, a6
+#define FJ__TAIL_8(name, a1, a2, a3, a4, a5, a6, a7) , a1, a2, a3, a4, a5, a6, a7
 
-#define FJ__FIELDS_0() char fj_none_;
-#define FJ__FIELDS_1(T1, a1) T1 a1;
-#define FJ__FIELDS_2(T1, a1, T2, a2) T1 a1; T2 a2;
-#define FJ__FIELDS_3(T1, a1, T2, a2, T3, a3) T1 a1; T2 a2; T3 a3;
-#define FJ__FIELDS_4(T1, a1, T2, a2, T3, a3, T4, a4) T1 a1; T2 a2; T3 a3; T4 a4;
-#define FJ__FIELDS_5(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) T1 a1; T2 a2; T3 a3; T4 a4; T5 a5;
-#define FJ__FIELDS_6(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) T1 a1; T2 a2; T3 a3; T4 a4; T5 a5; T6 a6;
-#define FJ__PARAMS_0()
-#define FJ__PARAMS_1(T1, a1) , T1 a1
-#define FJ__PARAMS_2(T1, a1, T2, a2) , T1 a1, T2 a2
-#define FJ__PARAMS_3(T1, a1, T2, a2, T3, a3) , T1 a1, T2 a2, T3 a3
-#define FJ__PARAMS_4(T1, a1, T2, a2, T3, a3, T4, a4) , T1 a1, T2 a2, T3 a3, T4 a4
-#define FJ__PARAMS_5(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) , T1 a1, T2 a2, T3 a3, T4 a4, T5 a5
-#define FJ__PARAMS_6(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) , T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6
-#define FJ__NAMES_0()
-#define FJ__NAMES_1(T1, a1) , a1
-#define FJ__NAMES_2(T1, a1, T2, a2) , a1, a2
-#define FJ__NAMES_3(T1, a1, T2, a2, T3, a3) , a1, a2, a3
-#define FJ__NAMES_4(T1, a1, T2, a2, T3, a3, T4, a4) , a1, a2, a3, a4
-#define FJ__NAMES_5(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) , a1, a2, a3, a4, a5
-#define FJ__NAMES_6(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) , a1, a2, a3, a4, a5, a6
-#define FJ__INIT_0() {0}
-#define FJ__INIT_1(T1, a1) {a1}
-#define FJ__INIT_2(T1, a1, T2, a2) {a1, a2}
-#define FJ__INIT_3(T1, a1, T2, a2, T3, a3) {a1, a2, a3}
-#define FJ__INIT_4(T1, a1, T2, a2, T3, a3, T4, a4) {a1, a2, a3, a4}
-#define FJ__INIT_5(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) {a1, a2, a3, a4, a5}
-#define FJ__INIT_6(T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) {a1, a2, a3, a4, a5, a6}
-#define FJ__STORE_0(p)
-#define FJ__STORE_1(p, T1, a1) p->a1 = a1;
-#define FJ__STORE_2(p, T1, a1, T2, a2) p->a1 = a1; p->a2 = a2;
-#define FJ__STORE_3(p, T1, a1, T2, a2, T3, a3) p->a1 = a1; p->a2 = a2; p->a3 = a3;
-#define FJ__STORE_4(p, T1, a1, T2, a2, T3, a3, T4, a4) p->a1 = a1; p->a2 = a2; p->a3 = a3; p->a4 = a4;
-#define FJ__STORE_5(p, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) p->a1 = a1; p->a2 = a2; p->a3 = a3; p->a4 = a4; p->a5 = a5;
-#define FJ__STORE_6(p, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) p->a1 = a1; p->a2 = a2; p->a3 = a3; p->a4 = a4; p->a5 = a5; p->a6 = a6;
-#define FJ__UNPACK_0(s)
-#define FJ__UNPACK_1(s, T1, a1) , s.a1
-#define FJ__UNPACK_2(s, T1, a1, T2, a2) , s.a1, s.a2
-#define FJ__UNPACK_3(s, T1, a1, T2, a2, T3, a3) , s.a1, s.a2, s.a3
-#define FJ__UNPACK_4(s, T1, a1, T2, a2, T3, a3, T4, a4) , s.a1, s.a2, s.a3, s.a4
-#define FJ__UNPACK_5(s, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) , s.a1, s.a2, s.a3, s.a4, s.a5
-#define FJ__UNPACK_6(s, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) , s.a1, s.a2, s.a3, s.a4, s.a5, s.a6
+#define FJ__FIELDS_0(name) char fj_none_;
+#define FJ__FIELDS_1(name, T1, a1) T1 a1;
+#define FJ__FIELDS_2(name, T1, a1, T2, a2) T1 a1; T2 a2;
+#define FJ__FIELDS_3(name, T1, a1, T2, a2, T3, a3) T1 a1; T2 a2; T3 a3;
+#define FJ__FIELDS_4(name, T1, a1, T2, a2, T3, a3, T4, a4) T1 a1; T2 a2; T3 a3; T4 a4;
+#define FJ__FIELDS_5(name, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) T1 a1; T2 a2; T3 a3; T4 a4; T5 a5;
+#define FJ__FIELDS_6(name, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) T1 a1; T2 a2; T3 a3; T4 a4; T5 a5; T6 a6;
+#define FJ__PARAMS_0(name)
+#define FJ__PARAMS_1(name, T1, a1) , T1 a1
+#define FJ__PARAMS_2(name, T1, a1, T2, a2) , T1 a1, T2 a2
+#define FJ__PARAMS_3(name, T1, a1, T2, a2, T3, a3) , T1 a1, T2 a2, T3 a3
+#define FJ__PARAMS_4(name, T1, a1, T2, a2, T3, a3, T4, a4) , T1 a1, T2 a2, T3 a3, T4 a4
+#define FJ__PARAMS_5(name, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) , T1 a1, T2 a2, T3 a3, T4 a4, T5 a5
+#define FJ__PARAMS_6(name, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) , T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6
+#define FJ__NAMES_0(name)
+#define FJ__NAMES_1(name, T1, a1) , a1
+#define FJ__NAMES_2(name, T1, a1, T2, a2) , a1, a2
+#define FJ__NAMES_3(name, T1, a1, T2, a2, T3, a3) , a1, a2, a3
+#define FJ__NAMES_4(name, T1, a1, T2, a2, T3, a3, T4, a4) , a1, a2, a3, a4
+#define FJ__NAMES_5(name, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) , a1, a2, a3, a4, a5
+#define FJ__NAMES_6(name, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) , a1, a2, a3, a4, a5, a6
+#define FJ__INIT_0(name) {0}
+#define FJ__INIT_1(name, T1, a1) {a1}
+#define FJ__INIT_2(name, T1, a1, T2, a2) {a1, a2}
+#define FJ__INIT_3(name, T1, a1, T2, a2, T3, a3) {a1, a2, a3}
+#define FJ__INIT_4(name, T1, a1, T2, a2, T3, a3, T4, a4) {a1, a2, a3, a4}
+#define FJ__INIT_5(name, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) {a1, a2, a3, a4, a5}
+#define FJ__INIT_6(name, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) {a1, a2, a3, a4, a5, a6}
+#define FJ__STORE_0(p, name)
+#define FJ__STORE_1(p, name, T1, a1) p->a1 = a1;
+#define FJ__STORE_2(p, name, T1, a1, T2, a2) p->a1 = a1; p->a2 = a2;
+#define FJ__STORE_3(p, name, T1, a1, T2, a2, T3, a3) p->a1 = a1; p->a2 = a2; p->a3 = a3;
+#define FJ__STORE_4(p, name, T1, a1, T2, a2, T3, a3, T4, a4) p->a1 = a1; p->a2 = a2; p->a3 = a3; p->a4 = a4;
+#define FJ__STORE_5(p, name, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) p->a1 = a1; p->a2 = a2; p->a3 = a3; p->a4 = a4; p->a5 = a5;
+#define FJ__STORE_6(p, name, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) p->a1 = a1; p->a2 = a2; p->a3 = a3; p->a4 = a4; p->a5 = a5; p->a6 = a6;
+#define FJ__UNPACK_0(s, name)
+#define FJ__UNPACK_1(s, name, T1, a1) , s.a1
+#define FJ__UNPACK_2(s, name, T1, a1, T2, a2) , s.a1, s.a2
+#define FJ__UNPACK_3(s, name, T1, a1, T2, a2, T3, a3) , s.a1, s.a2, s.a3
+#define FJ__UNPACK_4(s, name, T1, a1, T2, a2, T3, a3, T4, a4) , s.a1, s.a2, s.a3, s.a4
+#define FJ__UNPACK_5(s, name, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5) , s.a1, s.a2, s.a3, s.a4, s.a5
+#define FJ__UNPACK_6(s, name, T1, a1, T2, a2, T3, a3, T4, a4, T5, a5, T6, a6) , s.a1, s.a2, s.a3, s.a4, s.a5, s.a6
 
 #define FJ__LIST(kind, ...) FJ__CAT(FJ__##kind##_, FJ__NPAIRS(__VA_ARGS__))(__VA_ARGS__)
-#define FJ__UNPACK(s, ...) FJ__CAT(FJ__UNPACK_, FJ__NPAIRS(__VA_ARGS__))(s, ##__VA_ARGS__)
-#define FJ__STORE(p, ...) FJ__CAT(FJ__STORE_, FJ__NPAIRS(__VA_ARGS__))(p, ##__VA_ARGS__)
+#define FJ__UNPACK(s, ...) FJ__CAT(FJ__UNPACK_, FJ__NPAIRS(__VA_ARGS__))(s, __VA_ARGS__)
+#define FJ__STORE(p, ...) FJ__CAT(FJ__STORE_, FJ__NPAIRS(__VA_ARGS__))(p, __VA_ARGS__)
 
-/** Defines the typed task NAME, result type RT, with 0 to 6 arguments as type, name pairs; the
- * braces that follow are its body.  The task is `static`: use it in the file that defines it. */
-#define FJ_TASK(RT, NAME, ...)                                                                 \
-    FJ__CHECK_ARGUMENTS(NAME, ##__VA_ARGS__);                                                  \
+/** `FJ_TASK(RT, NAME, T1, a1, ...)`: defines the typed task NAME, result type RT, with 0 to 6
+ * arguments as type, name pairs (the `...` holds NAME and them); the braces that follow are its
+ * body.  The task is `static`: use it in the file that defines it. */
+#define FJ_TASK(RT, ...) FJ__TASK_NAMED(RT, FJ__HEAD(__VA_ARGS__), __VA_ARGS__)
+/* NAME, expanded here, can be pasted and quoted below; the list after it
+ * still starts with the name (see the argument lists above). */
+#define FJ__TASK_NAMED(RT, NAME, ...) FJ__TASK_DEFINE(RT, NAME, __VA_ARGS__)
+#define FJ__TASK_DEFINE(RT, NAME, ...)                                                         \
+    FJ__CHECK_ARGUMENTS(NAME, __VA_ARGS__);                                                  \
     FJ__STATIC_ASSERT(!FJ__IS_VOID(RT), "typed task " #NAME                                    \
                       ": a task without a result is declared with FJ_VOID_TASK(" #NAME ", ...)"); \
     /* may_alias: the arguments are read and written in place in fj_data. */                 \
-    typedef struct __attribute__((may_alias)) { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args; \
+    typedef struct __attribute__((may_alias)) { FJ__LIST(FIELDS, __VA_ARGS__) } NAME##_fj_args; \
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
                       "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
     FJ__STATIC_ASSERT(sizeof(RT) <= FJ_FRAME_DATA_SIZE,                                        \
                       "typed task " #NAME ": result exceeds FJ_FRAME_DATA_SIZE bytes");        \
-    static RT NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__), int fj_unsure_);\
-    FJ__GENERATED RT NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__), int fj_unsure_)\
+    static RT NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, __VA_ARGS__), int fj_unsure_);\
+    FJ__GENERATED RT NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, __VA_ARGS__), int fj_unsure_)\
     {                                                                                          \
         if (!FJ__CHECK_SYNCS)                                                                  \
-            return NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__), fj_unsure_);                       \
+            return NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, __VA_ARGS__), fj_unsure_);                       \
         fj_frame *fj_entry_ = fj_t_;                                                           \
-        RT fj_r_ = NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__), fj_unsure_);                       \
+        RT fj_r_ = NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, __VA_ARGS__), fj_unsure_);                       \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, 1);                                          \
         return fj_r_;                                                                          \
@@ -1095,9 +1121,9 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
     /* FJ_CALL: the callee may have forgotten a sync, so the caller's copy of */             \
     /* top is unsure afterwards (fj__spawn_begin_guarded). */                                 \
     FJ__GENERATED RT NAME##_fj_call_in(fj_worker *fj_w_, fj_frame *fj_t_, int *fj_unsurep_    \
-                                       FJ__LIST(PARAMS, ##__VA_ARGS__))                        \
+                                       FJ__LIST(PARAMS, __VA_ARGS__))                        \
     {                                                                                          \
-        RT fj_r_ = NAME##_fj_call(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__), *fj_unsurep_);  \
+        RT fj_r_ = NAME##_fj_call(fj_w_, fj_t_ FJ__LIST(NAMES, __VA_ARGS__), *fj_unsurep_);  \
         *fj_unsurep_ = 1;                                                                      \
         return fj_r_;                                                                          \
     }                                                                                          \
@@ -1106,14 +1132,14 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         NAME##_fj_args fj_a_;                                                                  \
         __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
         fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
-        RT fj_r_ = NAME##_fj_body(fj_w_, fj_entry_ FJ__UNPACK(fj_a_, ##__VA_ARGS__), 0);                     \
+        RT fj_r_ = NAME##_fj_body(fj_w_, fj_entry_ FJ__UNPACK(fj_a_, __VA_ARGS__), 0);                     \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, FJ__CHECK_SYNCS);                            \
         fj__spawn_guard_lower(fj_w_);                                                          \
         __builtin_memcpy(fj_f_->fj_data, &fj_r_, sizeof fj_r_);                                \
         fj__frame_finish(fj_w_, fj_f_);                                                        \
     }                                                                                          \
-    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_, int *fj_unsurep_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
+    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_, int *fj_unsurep_ FJ__LIST(PARAMS, __VA_ARGS__))\
     {                                                                                          \
         int fj_settled_ = 0;                                                                   \
         fj_frame *fj_f_ = fj__spawn_begin_guarded(fj_w_, *fj_tp_, *fj_unsurep_, NAME##_fj_run, &fj_settled_); \
@@ -1122,7 +1148,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         /* the sync's loads forward from.  Built on the stack and copied, they  */            \
         /* were read back in one vector load that no store could forward to. */              \
         NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)fj_f_->fj_data; \
-        FJ__STORE(fj_a_, ##__VA_ARGS__)                                                        \
+        FJ__STORE(fj_a_, __VA_ARGS__)                                                        \
         if (FJ__UNLIKELY(fj_settled_))                                                         \
             fj__spawn_end(fj_w_, fj_tp_, fj_f_);                                               \
         else                                                                                   \
@@ -1166,13 +1192,13 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
             }                                                                                  \
         }                                                                                      \
         NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)(*fj_tp_)->fj_data; \
-        return NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__), 0);         \
+        return NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), __VA_ARGS__), 0);         \
     }                                                                                          \
     static inline __attribute__((unused)) RT NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_   \
-                                                              FJ__LIST(PARAMS, ##__VA_ARGS__)) \
+                                                              FJ__LIST(PARAMS, __VA_ARGS__)) \
     {                                                                                          \
         union { NAME##_fj_args args; RT result; } fj_d_;                                       \
-        NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
+        NAME##_fj_args fj_a_ = FJ__LIST(INIT, __VA_ARGS__);                                  \
         __builtin_memset(&fj_d_, 0, sizeof fj_d_);                                             \
         fj_d_.args = fj_a_;                                                                    \
         int fj_e_ = fj__run(fj_pool_, NAME##_fj_run, &fj_d_, sizeof fj_a_, sizeof(RT));        \
@@ -1181,27 +1207,30 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         return fj_d_.result;                                                                   \
     }                                                                                          \
     static RT NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)) \
-                             FJ__LIST(PARAMS, ##__VA_ARGS__), int fj_unsure_ __attribute__((unused)))
+                             FJ__LIST(PARAMS, __VA_ARGS__), int fj_unsure_ __attribute__((unused)))
 
-/** FJ_TASK without a result: defines the typed task NAME, with 0 to 6 arguments as type, name pairs. */
-#define FJ_VOID_TASK(NAME, ...)                                                                \
-    FJ__CHECK_ARGUMENTS(NAME, ##__VA_ARGS__);                                                  \
+/** `FJ_VOID_TASK(NAME, T1, a1, ...)`: FJ_TASK without a result, with 0 to 6 arguments as type, name
+ * pairs. */
+#define FJ_VOID_TASK(...) FJ__VOID_TASK_NAMED(FJ__HEAD(__VA_ARGS__), __VA_ARGS__)
+#define FJ__VOID_TASK_NAMED(NAME, ...) FJ__VOID_TASK_DEFINE(NAME, __VA_ARGS__)
+#define FJ__VOID_TASK_DEFINE(NAME, ...)                                                        \
+    FJ__CHECK_ARGUMENTS(NAME, __VA_ARGS__);                                                  \
     /* may_alias: the arguments are read and written in place in fj_data. */                 \
-    typedef struct __attribute__((may_alias)) { FJ__LIST(FIELDS, ##__VA_ARGS__) } NAME##_fj_args; \
+    typedef struct __attribute__((may_alias)) { FJ__LIST(FIELDS, __VA_ARGS__) } NAME##_fj_args; \
     FJ__STATIC_ASSERT(sizeof(NAME##_fj_args) <= FJ_FRAME_DATA_SIZE,                            \
                       "typed task " #NAME ": arguments exceed FJ_FRAME_DATA_SIZE bytes");      \
-    static void NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__), int fj_unsure_);\
-    FJ__GENERATED void NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, ##__VA_ARGS__), int fj_unsure_)\
+    static void NAME##_fj_body(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, __VA_ARGS__), int fj_unsure_);\
+    FJ__GENERATED void NAME##_fj_call(fj_worker *fj_w_, fj_frame *fj_t_ FJ__LIST(PARAMS, __VA_ARGS__), int fj_unsure_)\
     {                                                                                          \
         fj_frame *fj_entry_ = fj_t_;                            \
-        NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__), fj_unsure_);                                  \
+        NAME##_fj_body(fj_w_, fj_t_ FJ__LIST(NAMES, __VA_ARGS__), fj_unsure_);                                  \
         if (FJ__CHECK_SYNCS && FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                      \
             fj__unsynced(fj_w_, fj_entry_, #NAME, 1);                                          \
     }                                                                                          \
     FJ__GENERATED void NAME##_fj_call_in(fj_worker *fj_w_, fj_frame *fj_t_, int *fj_unsurep_  \
-                                         FJ__LIST(PARAMS, ##__VA_ARGS__))                      \
+                                         FJ__LIST(PARAMS, __VA_ARGS__))                      \
     {                                                                                          \
-        NAME##_fj_call(fj_w_, fj_t_ FJ__LIST(NAMES, ##__VA_ARGS__), *fj_unsurep_);             \
+        NAME##_fj_call(fj_w_, fj_t_ FJ__LIST(NAMES, __VA_ARGS__), *fj_unsurep_);             \
         *fj_unsurep_ = 1; /* as in FJ_TASK's */                                                \
     }                                                                                          \
     static __attribute__((unused)) void NAME##_fj_run(fj_worker *fj_w_, fj_frame *fj_f_)       \
@@ -1209,13 +1238,13 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         NAME##_fj_args fj_a_;                                                                  \
         __builtin_memcpy(&fj_a_, fj_f_->fj_data, sizeof fj_a_);                                \
         fj_frame *fj_entry_ = fj__top(fj_w_);                                                  \
-        NAME##_fj_body(fj_w_, fj_entry_ FJ__UNPACK(fj_a_, ##__VA_ARGS__), 0);                                \
+        NAME##_fj_body(fj_w_, fj_entry_ FJ__UNPACK(fj_a_, __VA_ARGS__), 0);                                \
         if (FJ__UNLIKELY(fj__top(fj_w_) != fj_entry_))                                         \
             fj__unsynced(fj_w_, fj_entry_, #NAME, FJ__CHECK_SYNCS);                            \
         fj__spawn_guard_lower(fj_w_);                                                          \
         fj__frame_finish(fj_w_, fj_f_);                                                        \
     }                                                                                          \
-    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_, int *fj_unsurep_ FJ__LIST(PARAMS, ##__VA_ARGS__))\
+    FJ__GENERATED void NAME##_fj_spawn(fj_worker *fj_w_, fj_frame **fj_tp_, int *fj_unsurep_ FJ__LIST(PARAMS, __VA_ARGS__))\
     {                                                                                          \
         int fj_settled_ = 0;                                                                   \
         fj_frame *fj_f_ = fj__spawn_begin_guarded(fj_w_, *fj_tp_, *fj_unsurep_, NAME##_fj_run, &fj_settled_); \
@@ -1224,7 +1253,7 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
         /* the sync's loads forward from.  Built on the stack and copied, they  */            \
         /* were read back in one vector load that no store could forward to. */              \
         NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)fj_f_->fj_data; \
-        FJ__STORE(fj_a_, ##__VA_ARGS__)                                                        \
+        FJ__STORE(fj_a_, __VA_ARGS__)                                                        \
         if (FJ__UNLIKELY(fj_settled_))                                                         \
             fj__spawn_end(fj_w_, fj_tp_, fj_f_);                                               \
         else                                                                                   \
@@ -1260,34 +1289,34 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
                 return;                                                                        \
         }                                                                                      \
         NAME##_fj_args *fj_a_ __attribute__((unused)) = (NAME##_fj_args *)(void *)(*fj_tp_)->fj_data; \
-        NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), ##__VA_ARGS__), 0);                    \
+        NAME##_fj_call(fj_w_, *fj_tp_ FJ__UNPACK((*fj_a_), __VA_ARGS__), 0);                    \
     }                                                                                          \
     static inline __attribute__((unused)) void NAME##_fj_run_on(fj_pool *fj_pool_, int *fj_rc_ \
-                                                                FJ__LIST(PARAMS, ##__VA_ARGS__)) \
+                                                                FJ__LIST(PARAMS, __VA_ARGS__)) \
     {                                                                                          \
-        NAME##_fj_args fj_a_ = FJ__LIST(INIT, ##__VA_ARGS__);                                  \
+        NAME##_fj_args fj_a_ = FJ__LIST(INIT, __VA_ARGS__);                                  \
         int fj_e_ = fj__run(fj_pool_, NAME##_fj_run, &fj_a_, sizeof fj_a_, 0);                 \
         if (fj_rc_)                                                                            \
             *fj_rc_ = fj_e_;                                                                   \
     }                                                                                          \
     static void NAME##_fj_body(fj_worker *fj_w_ __attribute__((unused)), fj_frame *fj_t_ __attribute__((unused)) \
-                             FJ__LIST(PARAMS, ##__VA_ARGS__), int fj_unsure_ __attribute__((unused)))
+                             FJ__LIST(PARAMS, __VA_ARGS__), int fj_unsure_ __attribute__((unused)))
 
-/** Inside a typed task: pushes a frame holding NAME and its arguments on this worker's deque,
- * where a thief may take it. */
-#define FJ_SPAWN(NAME, ...) NAME##_fj_spawn(fj_w_, &fj_t_, &fj_unsure_, ##__VA_ARGS__)
+/** `FJ_SPAWN(NAME, a1, ...)`, inside a typed task: pushes a frame holding NAME and its arguments
+ * on this worker's deque, where a thief may take it. */
+#define FJ_SPAWN(...) FJ__CAT(FJ__HEAD(__VA_ARGS__), _fj_spawn)(fj_w_, &fj_t_, &fj_unsure_ FJ__TAIL(__VA_ARGS__))
 /** Inside a typed task: the result of this task's newest unsynced spawn, which must be of NAME.
  * If nobody took the frame it calls NAME's body right here; if a thief took it, it helps that
  * thief, and the thieves of this task's older unsynced spawns, until the result is there.
  * Everything the spawned task wrote happens-before it returns. */
 #define FJ_SYNC(NAME) NAME##_fj_sync(fj_w_, &fj_t_, &fj_unsure_)
-/** Inside a typed task: a plain call of NAME's body, on this worker. */
-#define FJ_CALL(NAME, ...) NAME##_fj_call_in(fj_w_, fj_t_, &fj_unsure_, ##__VA_ARGS__)
-/** From any thread: runs NAME on `pool` (NULL: the current worker's pool on a worker, else the
- * common pool) and returns its result once it is complete; a zero result if the pool refuses. */
-#define FJ_RUN(pool, NAME, ...) NAME##_fj_run_on((pool), (int *)0, ##__VA_ARGS__)
-/** FJ_RUN that also stores 0 or the FJ_E* code in *rc. */
-#define FJ_RUN_RC(pool, rc, NAME, ...) NAME##_fj_run_on((pool), (rc), ##__VA_ARGS__)
+/** `FJ_CALL(NAME, a1, ...)`, inside a typed task: a plain call of NAME's body, on this worker. */
+#define FJ_CALL(...) FJ__CAT(FJ__HEAD(__VA_ARGS__), _fj_call_in)(fj_w_, fj_t_, &fj_unsure_ FJ__TAIL(__VA_ARGS__))
+/** `FJ_RUN(pool, NAME, a1, ...)`, from any thread: runs NAME on `pool` (NULL: the current
+ * worker's pool on a worker, else the common pool) and returns its result once it is complete; a zero result if the pool refuses. */
+#define FJ_RUN(pool, ...) FJ__CAT(FJ__HEAD(__VA_ARGS__), _fj_run_on)((pool), (int *)0 FJ__TAIL(__VA_ARGS__))
+/** `FJ_RUN_RC(pool, rc, NAME, a1, ...)`: FJ_RUN that also stores 0 or the FJ_E* code in *rc. */
+#define FJ_RUN_RC(pool, rc, ...) FJ__CAT(FJ__HEAD(__VA_ARGS__), _fj_run_on)((pool), (rc) FJ__TAIL(__VA_ARGS__))
 
 /* ======================================================================== */
 /* Misuse and what it gets                                                  */
