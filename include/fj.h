@@ -130,6 +130,8 @@ void fj_task_init(fj_task *task, fj_task_fn fn);
  * Java's fork() does) and 0 is returned, or FJ_ESHUTDOWN / FJ_ENOMEM, or the
  * common pool's code if it cannot start (fj_common_pool).
  * FJ_EBUSY: the task is already forked and not yet complete (nothing done).
+ * FJ_EINVAL: task is NULL or has no fn (nothing done; so do fj_invoke,
+ * fj_pool_submit and fj_pool_invoke, rather than a crash on a worker later).
  * A task that completed is forked again as a new run: its body runs again
  * (fj_fork, fj_invoke and fj_pool_submit alike; Java's done task does not run
  * again, see docs/porting-from-java.md).  One cancelled, failed or quietly
@@ -260,8 +262,9 @@ void fj_config_init(fj_config *config);
 /** Creates a pool and starts its workers.  `config` may be NULL (defaults).
  * Returns 0 and sets *pool, or FJ_EINVAL (more than 1024 workers, more than
  * 4096 alive in the process's pools together, a setting out of its range, a
- * stack size the system refuses, NULL pool), FJ_ENOMEM, FJ_ESYSTEM (a thread could not be started, or pinned with
- * pin_workers; none is left running).
+ * stack size below the system's minimum, NULL pool), FJ_ENOMEM, FJ_ESYSTEM (a
+ * thread could not be started, e.g. with a stack larger than the system can
+ * map, or pinned with pin_workers; none is left running).
  * Any thread, including a worker of another pool. */
 int fj_pool_create(fj_pool **pool, const fj_config *config);
 
@@ -272,7 +275,10 @@ int fj_pool_create(fj_pool **pool, const fj_config *config);
  * CPU a pin was refused for); after FJ_ENOMEM for a
  * deque's reservation: FJ_DEQUE_FRAMES and the system's reason.  Empty after a
  * success.  The loop calls (fj_parallel_for and the like) set it the same way
- * for their own failures.  The library does not
+ * for their own failures, and clear it when called.  The task calls (fj_fork,
+ * fj_join, fj_pool_submit, fj_java.h's get and invoke_all, ...) set it when
+ * they refuse a NULL task, a task with no fn or a NULL pool ("fj_join: task
+ * is NULL"); on success they leave it as it was.  The library does not
  * print it; the caller may (the common pool, which no caller creates, is the
  * exception: see fj_common_pool).  Also set by a call that needed the common
  * pool and found it could not be created.  Calling thread only (thread-local). */
@@ -280,7 +286,9 @@ const char *fj_last_error_detail(void);
 
 /** Stops accepting external submissions; accepted work still runs to the end.
  * Later fj_pool_invoke / fj_pool_submit return FJ_ESHUTDOWN.  Idempotent.
- * Returns 0.  Any thread, including the pool's own workers. */
+ * Returns 0, or FJ_EINVAL for a NULL pool.  On the common pool it does nothing
+ * and returns 0 (Java's commonPool().shutdown() has no effect).  Any thread,
+ * including the pool's own workers. */
 int fj_pool_shutdown(fj_pool *pool);
 
 /** Shuts the pool down, waits for every accepted submission to finish, joins
@@ -356,7 +364,8 @@ int fj_pool_stats(const fj_pool *pool, fj_worker_stats *per_worker, unsigned cap
 /** Prints the per-worker table (the one FJ_STATS=1 prints) to `out`, after a
  * line naming the fence mode: "fences: membarrier (...)", or "fences: full on
  * both sides, " and why (FJ_FENCE=full, or what the kernel refused).  Returns
- * 0 or FJ_EINVAL.  Any thread. */
+ * 0, FJ_EINVAL (NULL argument) or FJ_ESYSTEM (a write failed: the stream is
+ * flushed to find out).  Any thread. */
 int fj_pool_print_stats(const fj_pool *pool, FILE *out);
 
 /* ======================================================================== */
@@ -465,7 +474,9 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
  * now, filled when the session stops).  Armed workers record from their next
  * event on.  Any thread.  Returns 0, FJ_EINVAL (NULL or empty path), FJ_EBUSY
  * (a session is open; also the one FJ_TRACE opened), FJ_ESYSTEM (the file
- * cannot be opened; errno says why), FJ_ENOMEM. */
+ * cannot be opened; errno says why), FJ_ENOMEM; after a refusal
+ * fj_last_error_detail() says which and why ("fj_trace_start: PATH: cannot
+ * open the file: No such file or directory"). */
 int fj_trace_start(const char *path);
 
 /** Stops recording, waits until no worker is in the middle of recording an
@@ -478,8 +489,12 @@ int fj_trace_start(const char *path);
  * including a worker.  A stop while tasks still run (e.g. at exit with work
  * pending) writes what was recorded and marks the file partial.  Until a
  * session stops its file holds a placeholder that says it is incomplete.
+ * The file may be a device or a pipe (FJ_TRACE=/dev/stdout).
  * Returns 0, FJ_EINVAL (no session open), FJ_ENOMEM,
- * FJ_ESYSTEM (writing failed). */
+ * FJ_ESYSTEM (writing failed); after a failure fj_last_error_detail() names
+ * the file and the system's reason, which the stop at exit of a session still
+ * open prints on stderr ("fj: fj_trace_stop: writing PATH failed: No space
+ * left on device"). */
 int fj_trace_stop(void);
 
 /** 1 while a trace session is open, else 0.  Any thread; a racy snapshot. */
@@ -511,7 +526,7 @@ int fj_profile_stop(fj_profile *result);
 /** Prints work, span, parallelism and, for P = 1, 2, 4, ..., 64 workers, the
  * greedy-scheduler bounds max(T1/P, Tinf) <= T_P <= T1/P + Tinf with the
  * speedups they imply.  Any thread.  Returns 0, FJ_EINVAL (NULL argument),
- * FJ_ESYSTEM (write error). */
+ * FJ_ESYSTEM (a write failed: the stream is flushed to find out). */
 int fj_profile_print(const fj_profile *profile, FILE *out);
 
 /** Replaces the profiler's clock (NULL: CLOCK_MONOTONIC nanoseconds).  `clock`
@@ -1338,6 +1353,12 @@ FJ__INLINE void fj__frame_finish(fj_worker *w, fj_frame *f)
  *   out of memory while a deque grows the forked task runs inline; nothing lost
  *   out of memory in the injector     FJ_ENOMEM from submit/invoke
  *   an uninitialised fj_task          undefined: use FJ_TASK_INIT or fj_task_init
+ *   a NULL task, or one with a NULL fn, to a call that returns a code
+ *                                     FJ_EINVAL, named in fj_last_error_detail;
+ *                                     nothing is queued or run
+ *   a NULL task to a call that returns no code (fj_task_init, fj_task_is_*,
+ *   the tags, fj_cc_* but complete_exceptionally and help_complete), or a
+ *   NULL function to fj_pair         undefined (a crash at the call)
  *   owner-only call off its worker    assertion failure in debug builds
  *   FJ_TASK(void, NAME, ...)          compile error: "typed task NAME: a task without a
  *                                     result is declared with FJ_VOID_TASK(NAME, ...)"

@@ -134,7 +134,8 @@ int fj_invoke_all2(fj_task *a, fj_task *b);
  * here, then joins tasks[1] .. tasks[count-1].  After the first failure the
  * tasks not yet joined are cancelled, then waited for.  Returns 0, the first
  * error in array order, FJ_EINVAL (tasks NULL with count > 0, or a NULL
- * element: Java's NullPointerException; then nothing runs), or the fork
+ * element or one with no fn: Java's NullPointerException; then nothing
+ * runs, and fj_last_error_detail names the element), or the fork
  * error of a task that could not be forked (the ones forked so far are
  * cancelled and waited for, none runs after that).  A task that appears
  * twice is such a fork error (FJ_EBUSY: it is queued already), where Java runs
@@ -290,7 +291,8 @@ unsigned fj_common_pool_parallelism(void);
 /** Java's execute(task): submits and returns at once; nobody needs to wait.
  * The task stays the caller's: it must stay valid until it completed (check
  * fj_task_is_done, or fj_pool_await_quiescence, then free it).  Returns 0,
- * FJ_ESHUTDOWN, FJ_ENOMEM, FJ_EBUSY (already queued), FJ_EINVAL.  Any thread. */
+ * FJ_ESHUTDOWN, FJ_ENOMEM, FJ_EBUSY (already queued), FJ_EINVAL (NULL pool or
+ * task, or a task with no fn).  Any thread. */
 int fj_pool_execute(fj_pool *pool, fj_task *task);
 
 /** Java's shutdownNow(): shuts down (as fj_pool_shutdown), then cancels every
@@ -308,7 +310,8 @@ int fj_pool_shutdown_now(fj_pool *pool);
  * field).  Returns 0 once all completed, whatever their outcomes (read each
  * with fj_task_get / fj_task_outcome, as Java's futures); FJ_EINVAL for a NULL
  * pool, a NULL array (Java's null collection; an empty one is a non-NULL
- * array with count 0) or a NULL element (nothing is submitted);
+ * array with count 0) or a NULL element or one with no fn (nothing is
+ * submitted; fj_last_error_detail names it);
  * a submission error (those submitted are cancelled and waited for).
  * The _timed form stops waiting after `timeout_ns` (see FJ_NO_TIMEOUT):
  * the tasks not complete then are cancelled, and waited for until no thread
@@ -323,8 +326,8 @@ int fj_pool_invoke_all_timed(fj_pool *pool, fj_task *const *tasks, size_t count,
  * cancelled and waited for.  If every task failed, the last error seen (Java's
  * ExecutionException); FJ_ETIMEDOUT when none succeeded in time (all are then
  * cancelled and waited for); FJ_EINVAL for count 0 (Java's
- * IllegalArgumentException), a NULL pool, array or element (nothing is
- * submitted); a submission error.  `timeout_ns`: FJ_NO_TIMEOUT for none. */
+ * IllegalArgumentException), a NULL pool, array or element, an element with
+ * no fn (nothing is submitted); a submission error.  `timeout_ns`: FJ_NO_TIMEOUT for none. */
 int fj_pool_invoke_any(fj_pool *pool, fj_task *const *tasks, size_t count, long long timeout_ns);
 
 /** Java's awaitTermination(timeout): waits until the pool was shut down, every
@@ -449,11 +452,16 @@ typedef struct fj_counted_completer fj_counted_completer;
  * `on_exceptional_completion` after fj_cc_init if you need them. */
 struct fj_counted_completer {
     fj_task task; /**< the task to fork, join or get; first, so that FJ_CONTAINER_OF is free */
-    fj_counted_completer *completer; /**< the completer to try to complete after this one (Java's getCompleter()), NULL for a root */
+    /** the completer to try to complete after this one (Java's getCompleter()), NULL for a root.  The
+     * chain must end: one that leads back to a completer makes the walks (fj_cc_try_complete,
+     * fj_cc_get_root, ...) follow it for ever, as Java's do. */
+    fj_counted_completer *completer;
     /** Java's compute(): 0, or a negative error, which completes this
      * completer exceptionally (fj_cc_complete_exceptionally) as a Java
      * exception from compute does.  A compute that returns an error must not
-     * have completed its completer itself. */
+     * have completed its completer itself.  NULL: Java's empty compute(),
+     * for a completer that only counts; run, it does nothing, and it
+     * completes when its pending count does. */
     int (*compute)(fj_counted_completer *self);
     /** Java's onCompletion(caller), or NULL: called when this completer's
      * pending count is zero in a try_complete walk (caller: the completer

@@ -17,6 +17,7 @@
  * root last in task_complete_later's CAS; fj_java.h states the rule users
  * get from this. */
 #include "../include/fj_java.h"
+#include "error.h"
 #include "task.h"
 
 static atomic_u32 *cc_pending(const fj_counted_completer *c) { return (atomic_u32 *)&c->fj_pending; }
@@ -24,7 +25,8 @@ static atomic_u32 *cc_pending(const fj_counted_completer *c) { return (atomic_u3
 static int cc_run(fj_task *t)
 {
     fj_counted_completer *c = FJ_COMPLETER_OF(t);
-    int rc = c->compute(c);
+    /* No compute: Java's empty compute(), for a completer that only counts. */
+    int rc = c->compute ? c->compute(c) : 0;
     /* Java: an exception thrown from compute. */
     if (rc < 0 && fj_cc_complete_exceptionally(c, rc) != 0) {
         /* Refused: c is complete, or was settled while compute ran.  A cancel,
@@ -139,6 +141,8 @@ void fj_cc_complete(fj_counted_completer *c)
 
 int fj_cc_complete_exceptionally(fj_counted_completer *c, int error)
 {
+    if (!c)
+        return error_null(__func__, "c");
     if (error >= 0)
         return FJ_EINVAL;
     /* Marked failed first (is_completed_abnormally is true in the hook, as in
@@ -173,6 +177,8 @@ static bool cc_on_completion_path(const fj_task *x, const void *c)
 
 int fj_cc_help_complete(fj_counted_completer *c, int max_tasks)
 {
+    if (!c)
+        return error_null(__func__, "c");
     if (max_tasks <= 0)
         return 0;
     return task_help_queued(&c->task, cc_on_completion_path, c, max_tasks);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../include/fj_java.h"
+#include "error.h"
 #include "frame.h"
 #include "task_inline.h"
 
@@ -18,6 +19,8 @@ static __attribute__((noinline)) int task_fork_external(fj_task *t)
 
 int fj_fork(fj_task *t)
 {
+    if (__builtin_expect(!TASK_RUNNABLE(t), 0))
+        return task_refuse_unrunnable(__func__, t);
     fj_worker *w = fj__self;
     if (__builtin_expect(w != NULL, 1))
         return task_fork(w, t);
@@ -62,6 +65,8 @@ static __attribute__((noinline)) int join_not_ours(fj_worker *w, fj_task *t)
 
 int fj_join(fj_task *t)
 {
+    if (__builtin_expect(!t, 0))
+        return error_null(__func__, "task");
     fj_worker *w = fj__self;
     if (__builtin_expect(w != NULL, 1))
         return task_join_or(w, t, join_not_ours);
@@ -74,6 +79,8 @@ int fj_join(fj_task *t)
 
 int fj_task_wait(fj_task *t, long long timeout_ns)
 {
+    if (!t)
+        return error_null(__func__, "task");
     unsigned status = task_status_acquire(t);
     if (task_phase(status) == PHASE_NEW && !status_is_done(status))
         return (status & STATUS_CANCELLED) ? FJ_ECANCELED : FJ_ENOTFORKED;
@@ -91,8 +98,10 @@ int fj_task_wait(fj_task *t, long long timeout_ns)
  * (a worker of another pool helps while it waits, in fj_join). */
 int fj_pool_invoke(fj_pool *pool, fj_task *t)
 {
-    if (!pool || !t)
-        return FJ_EINVAL;
+    if (!pool)
+        return error_null(__func__, "pool");
+    if (!TASK_RUNNABLE(t))
+        return task_refuse_unrunnable(__func__, t);
     fj_worker *self = fj__self;
     if (self && self->pool == pool)
         return fj_invoke(t);

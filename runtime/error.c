@@ -40,3 +40,8 @@ int error_refuse(int code, const char *format, ...)
 }
 
 void error_clear(void) { error_detail[0] = '\0'; }
+
+int error_null(const char *call, const char *argument)
+{
+    return error_refuse(FJ_EINVAL, "%s: %s is NULL", call, argument);
+}

@@ -15,4 +15,8 @@ int error_refuse(int code, const char *format, ...) __attribute__((format(printf
  * a caller reads after that call's failure is about that call. */
 void error_clear(void);
 
+/* A NULL pointer where a public call needs one: FJ_EINVAL, with the detail
+ * "CALL: ARGUMENT is NULL". */
+int error_null(const char *call, const char *argument);
+
 #endif

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "../include/fj_java.h"
+#include "error.h"
 #include "java.h"
 #include "task.h"
 
@@ -61,7 +62,12 @@ int fj_pool_create_with_parallelism(fj_pool **pool, unsigned parallelism)
 
 unsigned fj_common_pool_parallelism(void) { return fj_pool_worker_count(fj_common_pool()); }
 
-int fj_pool_execute(fj_pool *pool, fj_task *task) { return fj_pool_submit(pool, task); }
+int fj_pool_execute(fj_pool *pool, fj_task *task)
+{
+    if (!pool)
+        return error_null(__func__, "pool");
+    return TASK_RUNNABLE(task) ? fj_pool_submit(pool, task) : task_refuse_unrunnable(__func__, task);
+}
 
 int fj_pool_is_shutdown(const fj_pool *pool)
 {
@@ -213,13 +219,17 @@ unsigned long long fj_pool_get_steal_count(const fj_pool *pool)
 
 /* ---- invokeAll / invokeAny of a collection (ExecutorService's) ---- */
 
-static int tasks_check(fj_task *const *tasks, size_t count)
+static int tasks_check(const char *call, fj_task *const *tasks, size_t count)
 {
     if (!tasks)  /* Java's null collection; an empty one is a non-NULL array, count 0 */
-        return FJ_EINVAL;
-    for (size_t i = 0; i < count; i++)
+        return error_null(call, "tasks");
+    for (size_t i = 0; i < count; i++) {
         if (!tasks[i])
-            return FJ_EINVAL;
+            return error_refuse(FJ_EINVAL, "%s: task %zu is NULL", call, i);
+        if (!tasks[i]->fn)
+            return error_refuse(FJ_EINVAL, "%s: task %zu's fn is NULL (fj_task_init or FJ_TASK_INIT gave it no body)",
+                                call, i);
+    }
     return 0;
 }
 
@@ -247,9 +257,11 @@ static int submit_all(fj_pool *pool, fj_task *const *tasks, size_t count)
     return 0;
 }
 
-int fj_pool_invoke_all_timed(fj_pool *pool, fj_task *const *tasks, size_t count, long long timeout_ns)
+/* fj_pool_invoke_all_timed as `call`: the name its refusals give. */
+static int invoke_all_timed_as(const char *call, fj_pool *pool, fj_task *const *tasks, size_t count,
+                               long long timeout_ns)
 {
-    int rc = pool ? tasks_check(tasks, count) : FJ_EINVAL;
+    int rc = pool ? tasks_check(call, tasks, count) : error_null(call, "pool");
     if (rc == 0)
         rc = submit_all(pool, tasks, count);
     if (rc != 0)
@@ -269,9 +281,14 @@ int fj_pool_invoke_all_timed(fj_pool *pool, fj_task *const *tasks, size_t count,
     return 0;
 }
 
+int fj_pool_invoke_all_timed(fj_pool *pool, fj_task *const *tasks, size_t count, long long timeout_ns)
+{
+    return invoke_all_timed_as(__func__, pool, tasks, count, timeout_ns);
+}
+
 int fj_pool_invoke_all(fj_pool *pool, fj_task *const *tasks, size_t count)
 {
-    return fj_pool_invoke_all_timed(pool, tasks, count, FJ_NO_TIMEOUT);
+    return invoke_all_timed_as(__func__, pool, tasks, count, FJ_NO_TIMEOUT);
 }
 
 /* Waits a slice for task i (helping, on a worker); its outcome, or 1 if it
@@ -287,9 +304,11 @@ static int any_poll(fj_task *t, long long deadline)
 
 int fj_pool_invoke_any(fj_pool *pool, fj_task *const *tasks, size_t count, long long timeout_ns)
 {
-    if (!pool || count == 0)
-        return FJ_EINVAL;
-    int rc = tasks_check(tasks, count);
+    if (!pool)
+        return error_null(__func__, "pool");
+    if (count == 0)
+        return error_refuse(FJ_EINVAL, "%s: count=0 (Java's invokeAny of no task)", __func__);
+    int rc = tasks_check(__func__, tasks, count);
     if (rc == 0)
         rc = submit_all(pool, tasks, count);
     if (rc != 0)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "../include/fj_java.h"
+#include "error.h"
 #include "java.h"
 #include "task.h"
 #include "worker.h"
@@ -33,17 +34,19 @@ static void cancel_and_wait(fj_task *const *tasks, size_t from, size_t to)
     }
 }
 
-int fj_invoke_all(fj_task *const *tasks, size_t count)
+/* fj_invoke_all as `call`: the name its refusals give. */
+static int invoke_all_as(const char *call, fj_task *const *tasks, size_t count)
 {
     if (!tasks)
-        return count ? FJ_EINVAL : 0;
+        return count ? error_null(call, "tasks") : 0;
     if (count == 0)
         return 0;
     /* Java throws NullPointerException for a null element; we refuse before
      * anything is forked, so no task is left running or half cancelled. */
     for (size_t i = 0; i < count; i++)
-        if (!tasks[i])
-            return FJ_EINVAL;
+        if (!TASK_RUNNABLE(tasks[i]))
+            return tasks[i] ? error_refuse(FJ_EINVAL, "%s: task %zu's fn is NULL (fj_task_init or FJ_TASK_INIT gave it no body)", call, i)
+                            : error_refuse(FJ_EINVAL, "%s: task %zu is NULL", call, i);
     /* Fork the last first, so that tasks[1] is the newest in our deque and
      * its join below takes the fast path (Java forks in the same order). */
     for (size_t i = count; i-- > 1;) {
@@ -62,13 +65,15 @@ int fj_invoke_all(fj_task *const *tasks, size_t count)
     return first;
 }
 
+int fj_invoke_all(fj_task *const *tasks, size_t count) { return invoke_all_as(__func__, tasks, count); }
+
 int fj_invoke_all2(fj_task *a, fj_task *b)
 {
     fj_task *both[2] = {a, b};
-    return fj_invoke_all(both, 2);
+    return invoke_all_as(__func__, both, 2);
 }
 
-int fj_task_get(fj_task *task) { return fj_join(task); }
+int fj_task_get(fj_task *task) { return task ? fj_join(task) : error_null(__func__, "task"); }
 
 /* A task never forked (or reinitialised, or taken back by tryUnfork) may be
  * forked by another thread while we wait, as in Java, where its timed get
@@ -87,6 +92,8 @@ static int wait_until_forked(const fj_task *task, long long deadline_ns)
 
 int fj_task_get_timed(fj_task *task, long long timeout_ns)
 {
+    if (!task)
+        return error_null(__func__, "task");
     long long deadline = java_deadline_after(timeout_ns);
     if (deadline < 0)
         return fj_join(task);
@@ -103,6 +110,8 @@ void fj_task_quietly_invoke(fj_task *task) { (void)fj_invoke(task); }
 
 int fj_task_reinitialize(fj_task *task)
 {
+    if (!task)
+        return error_null(__func__, "task");
     /* FORKED means queued or running (also when cancelled while queued: it
      * still sits in a deque until someone takes it and publishes DONE). */
     if (task_phase(task_status_acquire(task)) == PHASE_FORKED)
@@ -215,7 +224,7 @@ int fj_in_pool(void) { return fj__self != NULL; }
 
 fj_pool *fj_get_pool(void) { return fj_current_pool(); }
 
-int fj_task_quietly_complete(fj_task *task) { return task_settle(task, STATUS_FORCED); }
+int fj_task_quietly_complete(fj_task *task) { return task ? task_settle(task, STATUS_FORCED) : error_null(__func__, "task"); }
 
 int fj_task_not_complete(fj_task *task) { return task_mark_completes_later(task); }
 

@@ -508,17 +508,11 @@ static int run_loop(fj_pool *pool, loop *l, int64_t from, int64_t to, int64_t gr
 
 /* ---- the public calls ---- */
 
-/* A NULL argument of a loop call: refused, named. */
-static int loop_null(const char *call, const char *argument)
-{
-    return error_refuse(FJ_EINVAL, "%s: %s is NULL", call, argument);
-}
-
 int fj_parallel_for(fj_pool *pool, int64_t from, int64_t to, int64_t grain, fj_range_fn body, void *ctx)
 {
     error_clear();
     if (!body)
-        return loop_null(__func__, "body");
+        return error_null(__func__, "body");
     loop l = {.kind = LOOP_RANGE, .call = __func__, .range_body = body, .ctx = ctx};
     return run_loop(pool, &l, from, to, grain, NULL, NULL);
 }
@@ -527,7 +521,7 @@ int fj_parallel_for_each(fj_pool *pool, int64_t from, int64_t to, int64_t grain,
 {
     error_clear();
     if (!body)
-        return loop_null(__func__, "body");
+        return error_null(__func__, "body");
     loop l = {.kind = LOOP_EACH, .call = __func__, .index_body = body, .ctx = ctx};
     return run_loop(pool, &l, from, to, grain, NULL, NULL);
 }
@@ -538,7 +532,7 @@ int fj_parallel_reduce(fj_pool *pool, int64_t from, int64_t to, int64_t grain, v
     error_clear();
     const char *null = !result ? "result" : !identity ? "identity" : !body ? "body" : !combine ? "combine" : NULL;
     if (null)
-        return loop_null(__func__, null);
+        return error_null(__func__, null);
     if (size == 0)
         return error_refuse(FJ_EINVAL, "%s: size=0 (expected the accumulator's size in bytes)", __func__);
     loop l = {.kind = LOOP_REDUCE,

@@ -9,6 +9,7 @@
  *   on a worker of another pool)
  *   -> the worker that ran t publishes DONE, wakes us, and pool_retire uncounts.
  */
+#include "error.h"
 #include "pool.h"
 #include "task_state.h"
 
@@ -43,7 +44,7 @@ void pool_stop_accepting(fj_pool *pool)
 int fj_pool_shutdown(fj_pool *pool)
 {
     if (!pool)
-        return FJ_EINVAL;
+        return error_null(__func__, "pool");
     /* Java ignores shutdown() of the common pool: it serves every later
      * fork from outside a pool, until the process exits. */
     if (!pool->is_common)
@@ -63,8 +64,10 @@ void pool_wait_drained(fj_pool *pool)
 
 int fj_pool_submit(fj_pool *pool, fj_task *t)
 {
-    if (!pool || !t)
-        return FJ_EINVAL;
+    if (!pool)
+        return error_null(__func__, "pool");
+    if (!TASK_RUNNABLE(t))
+        return task_refuse_unrunnable(__func__, t);
     /* Relaxed, as fork's test: the caller owns t until it is queued; an
      * abort racing the submission is an abort of a queued task. */
     unsigned old = atomic_load_u32(task_status(t));

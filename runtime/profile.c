@@ -825,7 +825,8 @@ int fj_profile_print(const fj_profile *p, FILE *out)
         fprintf(out, "  %9u   %-16s  %-16s  %.2f .. %.2f\n", workers, low_text, up_text, upper > 0 ? t1 / upper : 0.0,
                 lower > 0 ? t1 / lower : 0.0);
     }
-    return ferror(out) ? FJ_ESYSTEM : 0;
+    /* Flushed first: a buffered stream shows a failed write only then. */
+    return fflush(out) != 0 || ferror(out) ? FJ_ESYSTEM : 0;
 }
 
 static void profile_at_exit(void)

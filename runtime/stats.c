@@ -77,7 +77,8 @@ int fj_pool_print_stats(const fj_pool *pool, FILE *out)
         print_row(out, label, &row);
     }
     print_row(out, "total", &total);
-    return 0;
+    /* Flushed first: a buffered stream shows a failed write only then. */
+    return fflush(out) != 0 || ferror(out) ? FJ_ESYSTEM : 0;
 }
 
 void stats_print_if_asked(const fj_pool *pool)

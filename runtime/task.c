@@ -454,6 +454,8 @@ int task_join_slow(fj_worker *w, fj_task *t, fj_task *popped)
 
 int fj_invoke(fj_task *t)
 {
+    if (!TASK_RUNNABLE(t))
+        return task_refuse_unrunnable(__func__, t);
     /* Acquire: an abort before the invoke keeps the task complete (it does
      * not run); pairs with the abort's CAS, so its fj_error is visible. */
     unsigned old = task_status_acquire(t);

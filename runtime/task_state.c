@@ -7,9 +7,17 @@
  * model tests/model/task.pml checks. */
 #include <time.h>
 
+#include "error.h"
 #include "futex.h"
 #include "idle.h"
 #include "task_state.h"
+
+int task_refuse_unrunnable(const char *call, const fj_task *t)
+{
+    if (!t)
+        return error_null(call, "task");
+    return error_refuse(FJ_EINVAL, "%s: the task's fn is NULL (fj_task_init or FJ_TASK_INIT gave it no body)", call);
+}
 
 int task_record_error(fj_task *t, int error)
 {
@@ -163,6 +171,8 @@ int fj_task_is_completed_normally(const fj_task *t)
 
 int fj_task_outcome(const fj_task *t)
 {
+    if (!t)
+        return error_null(__func__, "task");
     unsigned s = task_status_acquire(t);
     if (!status_is_done(s))
         return 1;
@@ -275,7 +285,7 @@ int task_mark_completes_later(fj_task *t)
     }
 }
 
-int fj_task_cancel(fj_task *t) { return task_settle(t, STATUS_CANCELLED); }
+int fj_task_cancel(fj_task *t) { return t ? task_settle(t, STATUS_CANCELLED) : error_null(__func__, "task"); }
 
 int task_fail(fj_task *t, int error, unsigned flags)
 {
@@ -303,7 +313,7 @@ int task_fail(fj_task *t, int error, unsigned flags)
     return rc;
 }
 
-int fj_task_fail(fj_task *t, int error) { return task_fail(t, error, STATUS_FAILED); }
+int fj_task_fail(fj_task *t, int error) { return t ? task_fail(t, error, STATUS_FAILED) : error_null(__func__, "task"); }
 
 void task_take_back(fj_task *t)
 {

@@ -189,4 +189,10 @@ int task_wait_external(fj_task *t, long long deadline_ns);
 
 long long task_monotonic_ns(void);
 
+/* A task a call could queue or run: not NULL and with a body. */
+#define TASK_RUNNABLE(t) ((t) != NULL && (t)->fn != NULL)
+/* The refusal of a task that is not TASK_RUNNABLE, named after `call`: here,
+ * at the call, rather than a crash on whichever worker would have run it. */
+int task_refuse_unrunnable(const char *call, const fj_task *t);
+
 #endif

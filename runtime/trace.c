@@ -62,9 +62,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "pool.h"
 #include "trace.h"
 
@@ -110,6 +112,7 @@ static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct trace_session {
     size_t id;  /* == trace_recording while open */
     FILE *out;
+    char *path;                /* for the account of a failed write */
     long long origin_ns;
     size_t capacity;           /* records per buffer */
     trace_buffer *buffers;
@@ -167,15 +170,20 @@ static int trace_session_open(const char *path)
     if (session.id)
         return FJ_EBUSY;
     FILE *out = fopen(path, "w");
-    if (!out) {
+    char *path_copy = out ? strdup(path) : NULL;
+    if (!path_copy) {
         trace_open_errno = errno;
-        return errno == ENOMEM ? FJ_ENOMEM : FJ_ESYSTEM;
+        if (out)
+            fclose(out);
+        return error_refuse(trace_open_errno == ENOMEM ? FJ_ENOMEM : FJ_ESYSTEM, "fj_trace_start: %s: cannot open the file: %s",
+                            path, strerror(trace_open_errno));
     }
     fputs(trace_placeholder, out);
     fflush(out);
     memset(&session, 0, sizeof session);
     session.id = ++sessions_opened;
     session.out = out;
+    session.path = path_copy;
     session.origin_ns = trace_now();
     session.capacity = trace_capacity_from_env();
     if (!exit_handler_set)
@@ -592,7 +600,10 @@ static int trace_write(const struct trace_session *s, trace_buffer *buffers, lon
     int rc = 0;
     /* Point 7: the placeholder goes; a failure here shows in ferror below. */
     rewind(s->out);
-    if (ftruncate(fileno(s->out), 0) != 0)
+    /* Only a regular file has a length to cut; a device or a pipe
+     * (FJ_TRACE=/dev/stdout) has none, and its refusal is no failure. */
+    struct stat st;
+    if (fstat(fileno(s->out), &st) == 0 && S_ISREG(st.st_mode) && ftruncate(fileno(s->out), 0) != 0)
         rc = FJ_ESYSTEM;
     fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[", s->out);
     write_names(&wr, s);
@@ -615,10 +626,12 @@ static int trace_write(const struct trace_session *s, trace_buffer *buffers, lon
 int fj_trace_start(const char *path)
 {
     if (!path || !*path)
-        return FJ_EINVAL;
+        return error_refuse(FJ_EINVAL, "fj_trace_start: path is %s", path ? "empty" : "NULL");
     pthread_mutex_lock(&trace_lock);
     int rc = trace_session_open(path);
     pthread_mutex_unlock(&trace_lock);
+    if (rc == FJ_EBUSY)
+        (void)error_refuse(rc, "fj_trace_start: a trace session is open already (fj_trace_stop closes it)");
     return rc;
 }
 
@@ -627,7 +640,7 @@ int fj_trace_stop(void)
     pthread_mutex_lock(&trace_lock);
     if (!session.id) {
         pthread_mutex_unlock(&trace_lock);
-        return FJ_EINVAL;
+        return error_refuse(FJ_EINVAL, "fj_trace_stop: no trace session is open");
     }
     atomic_store(&trace_recording, 0);
     /* StoreLoad: the closed session is visible to every owner before we read
@@ -642,8 +655,14 @@ int fj_trace_stop(void)
     pthread_mutex_unlock(&trace_lock);
 
     int rc = trace_write(&closed, closed.buffers, stop_ns);
-    if (fclose(closed.out) != 0 && rc == 0)
+    int write_errno = errno;  /* the failing write's reason, if rc says one failed */
+    if (fclose(closed.out) != 0 && rc == 0) {
         rc = FJ_ESYSTEM;
+        write_errno = errno;
+    }
+    if (rc != 0)
+        (void)error_refuse(rc, "fj_trace_stop: writing %s failed: %s", closed.path, strerror(write_errno));
+    free(closed.path);
     for (trace_buffer *b = closed.buffers, *next; b; b = next) {
         next = b->next;
         trace_buffer_release(b);
@@ -659,6 +678,6 @@ static void trace_at_exit(void)
     if (fj_trace_is_on()) {
         int rc = fj_trace_stop();
         if (rc != 0)
-            fprintf(stderr, "fj: writing the trace failed: %s\n", fj_strerror(rc));
+            fprintf(stderr, "fj: %s\n", fj_last_error_detail());  /* the file and the reason */
     }
 }

@@ -65,6 +65,14 @@ static unsigned check_workers = 2;
                        fj_strerror(expected), check_rc_, fj_strerror(check_rc_));              \
     } while (0)
 
+/* CHECK_RC, and fj_last_error_detail() afterwards must read `detail`. */
+#define CHECK_REFUSED(code, detail, call)                                                      \
+    do {                                                                                       \
+        CHECK_RC(code, call);                                                                  \
+        if (strcmp(fj_last_error_detail(), detail) != 0)                                       \
+            CHECK_FAIL("%s: detail \"%s\", expected \"%s\"", #call, fj_last_error_detail(), detail); \
+    } while (0)
+
 /* CHECK_SANITIZED under a sanitizer: cases that need what its shadow memory,
  * address space or thread limits leave no room for are not run there. */
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)

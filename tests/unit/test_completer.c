@@ -769,7 +769,28 @@ static void self_freeing_completers_under_the_profiler(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* ---- a completer without compute ---- */
+
+/* compute NULL is Java's empty compute(): a worker that runs the completer
+ * does nothing (it does not jump to address 0), and the completer completes
+ * when its count does.  The pool's quiescence means the worker ran it. */
+static void completer_without_compute_only_counts(void)
+{
+    fj_pool *pool = check_pool();
+    fj_counted_completer counter;
+    fj_cc_init(&counter, NULL, 1, NULL);
+    CHECK_RC(0, fj_pool_submit(pool, &counter.task));
+    CHECK_RC(0, fj_pool_await_quiescence(pool, FJ_NO_TIMEOUT));
+    CHECK(!fj_task_is_done(&counter.task));
+    fj_cc_try_complete(&counter);  /* 1 -> 0: not complete yet */
+    CHECK(!fj_task_is_done(&counter.task));
+    fj_cc_try_complete(&counter);
+    CHECK_RC(0, fj_join(&counter.task));
+    fj_pool_destroy(pool);
+}
+
 static const check_case cases[] = {
+    {"completer_without_compute_only_counts", completer_without_compute_only_counts, CHECK_PER_WORKERS},
     {"pending_count_arithmetic", pending_count_arithmetic, CHECK_ONCE},
     {"try_complete_walks_to_the_root_in_order", try_complete_walks_to_the_root_in_order, CHECK_ONCE},
     {"propagate_completion_skips_on_completion", propagate_completion_skips_on_completion, CHECK_ONCE},

@@ -457,7 +457,71 @@ static void await_termination_from_own_worker_is_refused(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* ---- NULL tasks and tasks without a body ---- */
+
+#define NO_BODY "fn is NULL (fj_task_init or FJ_TASK_INIT gave it no body)"
+
+/* A list with a task that has no body, or a NULL one, is refused before
+ * any task of it runs (Java: NullPointerException before anything is
+ * forked); the lone-task calls refuse a NULL task with its name. */
+static int refuse_bad_lists(fj_task *t)
+{
+    atomic_int runs = 0;
+    counted first = {FJ_TASK_INIT(counted_compute), 0, 10, &runs};
+    fj_task bodiless = FJ_TASK_INIT(NULL);
+    fj_task *with_bodiless[] = {&first.task, &bodiless};
+    fj_task *with_null[] = {&first.task, NULL};
+    CHECK_REFUSED(FJ_EINVAL, "fj_invoke_all: task 1's " NO_BODY, fj_invoke_all(with_bodiless, 2));
+    CHECK_REFUSED(FJ_EINVAL, "fj_invoke_all: task 1 is NULL", fj_invoke_all(with_null, 2));
+    CHECK_REFUSED(FJ_EINVAL, "fj_invoke_all: tasks is NULL", fj_invoke_all(NULL, 1));
+    CHECK_REFUSED(FJ_EINVAL, "fj_invoke_all2: task 0's " NO_BODY, fj_invoke_all2(&bodiless, &first.task));
+    CHECK_REFUSED(FJ_EINVAL, "fj_invoke_all2: task 1 is NULL", fj_invoke_all2(&first.task, NULL));
+    CHECK_EQ(0, atomic_load(&runs));
+    CHECK_RC(FJ_ENOTFORKED, fj_join(&first.task));
+    return 0;
+}
+
+static void null_and_bodiless_tasks_are_refused(void)
+{
+    fj_pool *pool = check_pool();
+    fj_task on_worker = FJ_TASK_INIT(refuse_bad_lists);
+    CHECK_RC(0, fj_pool_invoke(pool, &on_worker));
+
+    atomic_int runs = 0;
+    counted first = {FJ_TASK_INIT(counted_compute), 0, 10, &runs};
+    fj_task bodiless = FJ_TASK_INIT(NULL);
+    fj_task *with_bodiless[] = {&first.task, &bodiless};
+    fj_task *with_null[] = {&first.task, NULL};
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_execute: the task's " NO_BODY, fj_pool_execute(pool, &bodiless));
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_execute: pool is NULL", fj_pool_execute(NULL, &first.task));
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_invoke_all: task 1's " NO_BODY, fj_pool_invoke_all(pool, with_bodiless, 2));
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_invoke_all_timed: task 1 is NULL",
+                  fj_pool_invoke_all_timed(pool, with_null, 2, 1000000000));
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_invoke_any: task 1's " NO_BODY,
+                  fj_pool_invoke_any(pool, with_bodiless, 2, FJ_NO_TIMEOUT));
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_invoke_any: count=0 (Java's invokeAny of no task)",
+                  fj_pool_invoke_any(pool, with_bodiless, 0, FJ_NO_TIMEOUT));
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_invoke_all: pool is NULL", fj_pool_invoke_all(NULL, with_bodiless, 2));
+    CHECK_EQ(0, atomic_load(&runs));
+    CHECK_RC(FJ_ENOTFORKED, fj_join(&first.task));
+
+    CHECK_REFUSED(FJ_EINVAL, "fj_task_get: task is NULL", fj_task_get(NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_task_get_timed: task is NULL", fj_task_get_timed(NULL, 0));
+    CHECK_REFUSED(FJ_EINVAL, "fj_task_reinitialize: task is NULL", fj_task_reinitialize(NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_task_quietly_complete: task is NULL", fj_task_quietly_complete(NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_cc_complete_exceptionally: c is NULL", fj_cc_complete_exceptionally(NULL, -5));
+    CHECK_REFUSED(FJ_EINVAL, "fj_cc_help_complete: c is NULL", fj_cc_help_complete(NULL, 5));
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_shutdown: pool is NULL", fj_pool_shutdown(NULL));
+    CHECK_RC(0, fj_pool_shutdown(fj_common_pool()));  /* Java: no effect on the common pool */
+    CHECK(!fj_pool_is_shutdown(fj_common_pool()));
+    CHECK_RC(0, fj_pool_submit(fj_common_pool(), &first.task));
+    CHECK_RC(0, fj_task_get(&first.task));
+    CHECK_EQ(1, atomic_load(&runs));
+    fj_pool_destroy(pool);
+}
+
 static const check_case cases[] = {
+    {"null_and_bodiless_tasks_are_refused", null_and_bodiless_tasks_are_refused, CHECK_PER_WORKERS},
     {"create_with_parallelism", create_with_parallelism, CHECK_PER_WORKERS},
     {"common_pool_is_shared_and_survives_shutdown_now", common_pool_is_shared_and_survives_shutdown_now, CHECK_ONCE},
     {"execute_runs_and_await_quiescence_waits", execute_runs_and_await_quiescence_waits, CHECK_PER_WORKERS},

@@ -224,13 +224,6 @@ static void reduce_of_empty_range_is_identity(void)
 
 /* A refused loop call: its code, and fj_last_error_detail() naming the
  * argument and its value. */
-#define CHECK_REFUSED(code, detail, call)                                                                     \
-    do {                                                                                                     \
-        CHECK_RC(code, call);                                                                                \
-        if (strcmp(fj_last_error_detail(), detail) != 0)                                                     \
-            CHECK_FAIL("%s: detail \"%s\", expected \"%s\"", #call, fj_last_error_detail(), detail);          \
-    } while (0)
-
 static void bad_arguments_are_refused(void)
 {
     fj_pool *pool = check_pool();

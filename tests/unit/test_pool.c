@@ -491,6 +491,51 @@ static void misuse_gets_documented_errors(void)
             CHECK(strcmp(fj_strerror(code), fj_strerror(other)) != 0);
 }
 
+/* ---- NULL tasks and tasks without a body ---- */
+
+#define NO_BODY "the task's fn is NULL (fj_task_init or FJ_TASK_INIT gave it no body)"
+
+/* Every call that would queue or run a task refuses one with no body, at the
+ * call, and leaves it unforked; every call that returns a code refuses a
+ * NULL task.  On a worker and off one alike. */
+static void refuse_null_tasks(fj_pool *pool)
+{
+    fj_task bodiless = FJ_TASK_INIT(NULL);
+    CHECK_REFUSED(FJ_EINVAL, "fj_fork: " NO_BODY, fj_fork(&bodiless));
+    CHECK_REFUSED(FJ_EINVAL, "fj_invoke: " NO_BODY, fj_invoke(&bodiless));
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_submit: " NO_BODY, fj_pool_submit(pool, &bodiless));
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_invoke: " NO_BODY, fj_pool_invoke(pool, &bodiless));
+    CHECK_RC(FJ_ENOTFORKED, fj_join(&bodiless));   /* nothing was queued */
+    CHECK(!fj_task_is_done(&bodiless));
+
+    CHECK_REFUSED(FJ_EINVAL, "fj_fork: task is NULL", fj_fork(NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_join: task is NULL", fj_join(NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_invoke: task is NULL", fj_invoke(NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_task_wait: task is NULL", fj_task_wait(NULL, 0));
+    CHECK_REFUSED(FJ_EINVAL, "fj_task_cancel: task is NULL", fj_task_cancel(NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_task_fail: task is NULL", fj_task_fail(NULL, -5));
+    CHECK_REFUSED(FJ_EINVAL, "fj_task_outcome: task is NULL", fj_task_outcome(NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_submit: task is NULL", fj_pool_submit(pool, NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_invoke: task is NULL", fj_pool_invoke(pool, NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_submit: pool is NULL", fj_pool_submit(NULL, &bodiless));
+    CHECK_REFUSED(FJ_EINVAL, "fj_pool_invoke: pool is NULL", fj_pool_invoke(NULL, &bodiless));
+}
+
+static int refuse_null_tasks_on_a_worker(fj_task *t)
+{
+    refuse_null_tasks(fj_current_pool());
+    return 0;
+}
+
+static void null_and_bodiless_tasks_are_refused(void)
+{
+    fj_pool *pool = check_pool();
+    refuse_null_tasks(pool);
+    fj_task on_worker = FJ_TASK_INIT(refuse_null_tasks_on_a_worker);
+    CHECK_RC(0, fj_pool_invoke(pool, &on_worker));
+    fj_pool_destroy(pool);
+}
+
 static atomic_word gate;
 
 static int wait_for_gate(fj_task *t)
@@ -547,6 +592,7 @@ static const check_case cases[] = {
     {"idle_pool_uses_no_cpu", idle_pool_uses_no_cpu, CHECK_PER_WORKERS},
     {"misuse_gets_documented_errors", misuse_gets_documented_errors, CHECK_PER_WORKERS},
     {"timed_wait_times_out", timed_wait_times_out, CHECK_PER_WORKERS},
+    {"null_and_bodiless_tasks_are_refused", null_and_bodiless_tasks_are_refused, CHECK_PER_WORKERS},
     {"long_searching_pool_is_created_and_runs_work", long_searching_pool_is_created_and_runs_work, CHECK_PER_WORKERS},
 };
 CHECK_MAIN(cases)

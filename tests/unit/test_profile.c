@@ -359,7 +359,30 @@ static void profile_api_misuse(void)
     CHECK_RC(FJ_EINVAL, fj_profile_region_begin(&r));  /* no session open */
 }
 
+/* A buffered stream whose writes fail (/dev/full, where the system has
+ * one): the print functions say so, though the failure shows only when the
+ * buffer is flushed. */
+static void print_functions_report_failed_writes(void)
+{
+    FILE *full = fopen("/dev/full", "w");
+    if (!full) {
+        printf("skipped: no /dev/full\n");
+        return;
+    }
+    fj_profile p;
+    memset(&p, 0, sizeof p);
+    CHECK_RC(FJ_ESYSTEM, fj_profile_print(&p, full));
+    fclose(full);
+    full = fopen("/dev/full", "w");
+    CHECK(full != NULL);
+    fj_pool *pool = check_pool();
+    CHECK_RC(FJ_ESYSTEM, fj_pool_print_stats(pool, full));
+    fj_pool_destroy(pool);
+    fclose(full);
+}
+
 static const check_case cases[] = {
+    {"print_functions_report_failed_writes", print_functions_report_failed_writes, CHECK_ONCE},
     {"balanced_tree_work_and_span", balanced_tree_work_and_span, CHECK_PER_WORKERS},
     {"chain_has_no_parallelism", chain_has_no_parallelism, CHECK_PER_WORKERS},
     {"fib_work_and_span", fib_work_and_span, CHECK_PER_WORKERS},

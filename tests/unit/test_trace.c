@@ -365,21 +365,37 @@ static void trace_has_cpu_time_samples(void)
 
 static void trace_api_misuse(void)
 {
-    CHECK_RC(FJ_EINVAL, fj_trace_stop());
-    CHECK_RC(FJ_EINVAL, fj_trace_start(NULL));
-    CHECK_RC(FJ_EINVAL, fj_trace_start(""));
-    CHECK_RC(FJ_ESYSTEM, fj_trace_start("/nonexistent-dir/trace.json"));
+    CHECK_REFUSED(FJ_EINVAL, "fj_trace_stop: no trace session is open", fj_trace_stop());
+    CHECK_REFUSED(FJ_EINVAL, "fj_trace_start: path is NULL", fj_trace_start(NULL));
+    CHECK_REFUSED(FJ_EINVAL, "fj_trace_start: path is empty", fj_trace_start(""));
+    CHECK_REFUSED(FJ_ESYSTEM, "fj_trace_start: /nonexistent-dir/trace.json: cannot open the file: No such file or directory",
+                  fj_trace_start("/nonexistent-dir/trace.json"));
+    CHECK_EQ(ENOENT, errno);
     CHECK_EQ(0, fj_trace_is_on());
     char path[128];
     temp_path(path, sizeof path, "misuse");
     CHECK_RC(0, fj_trace_start(path));
     CHECK_EQ(1, fj_trace_is_on());
-    CHECK_RC(FJ_EBUSY, fj_trace_start(path));
+    CHECK_REFUSED(FJ_EBUSY, "fj_trace_start: a trace session is open already (fj_trace_stop closes it)",
+                  fj_trace_start(path));
     CHECK_RC(0, fj_trace_stop());  /* an empty session is a valid, empty trace */
     json_value *root = read_trace(path);
     CHECK_EQ(0, count_events(root).tasks);
     json_free(root);
     unlink(path);
+}
+
+/* A file that takes no bytes (/dev/full, where the system has it): the
+ * stop says which file and why, not only FJ_ESYSTEM. */
+static void failed_trace_write_names_the_file_and_the_reason(void)
+{
+    if (access("/dev/full", W_OK) != 0) {
+        printf("skipped: no writable /dev/full\n");
+        return;
+    }
+    CHECK_RC(0, fj_trace_start("/dev/full"));
+    CHECK_REFUSED(FJ_ESYSTEM, "fj_trace_stop: writing /dev/full failed: No space left on device", fj_trace_stop());
+    CHECK_EQ(0, fj_trace_is_on());
 }
 
 /* ---- teaching modes ---- */
@@ -473,6 +489,7 @@ static const check_case cases[] = {
     {"trace_restarted_reaches_running_workers", trace_restarted_reaches_running_workers, CHECK_PER_WORKERS},
     {"trace_stopped_mid_run_is_balanced", trace_stopped_mid_run_is_balanced, CHECK_PER_WORKERS},
     {"trace_full_buffer_says_so", trace_full_buffer_says_so, CHECK_ONCE},
+    {"failed_trace_write_names_the_file_and_the_reason", failed_trace_write_names_the_file_and_the_reason, CHECK_ONCE},
     {"trace_api_misuse", trace_api_misuse, CHECK_ONCE},
     {"one_worker_env_runs_in_serial_order", one_worker_env_runs_in_serial_order, CHECK_ONCE},
     {"stress_mode_makes_steals_happen", stress_mode_makes_steals_happen, CHECK_PER_WORKERS},
