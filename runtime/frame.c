@@ -379,9 +379,12 @@ static void frame_wait_stolen(fj_worker *w, fj_frame *f)
     long park_ns = FJ_JOIN_PARK_NS_MIN;
     worker_publish(w);  /* split mode: as every wait (deque.c, point 9) */
     fj_task *shadow = frame_observed(w) ? frame_shadow(w, f) : NULL;
-    if (shadow)
-        HOOK(w, frame_is_done(f) ? HOOK_JOIN_DONE : HOOK_JOIN_BEGIN, shadow, -1);
+    /* One read decides both the hook and its end: read twice, a thief that
+     * finished in between left a JOIN_BEGIN without its JOIN_END, and the
+     * profiler charged nothing more to this strand. */
     bool waited = shadow && !frame_is_done(f);
+    if (shadow)
+        HOOK(w, waited ? HOOK_JOIN_BEGIN : HOOK_JOIN_DONE, shadow, -1);
     while (!frame_is_done(f)) {
         int thief = frame_thief(atomic_load_acquire(frame_state(f)));
         void *x = NULL;

@@ -196,6 +196,29 @@ static void typed_fib_work_and_span(void)
     CHECK_EQ(1 + fib_forks(n), p.tasks);
 }
 
+/* Many short typed runs in the root's strand, each with steals: a thief that
+ * finished a frame while its owner decided whether to wait for it once lost
+ * the owner's join end, and the profiler charged nothing more to the root
+ * (work short by whole runs, span stalled; 1-8 runs in 30 failed). */
+enum { REPEATED_RUNS = 2000, REPEATED_N = 12 };
+
+static int typed_runs_in_place(fj_task *t)
+{
+    (void)t;
+    for (int i = 0; i < REPEATED_RUNS; i++)
+        (void)FJ_RUN(NULL, typed_fib, REPEATED_N);
+    return 0;
+}
+
+static void typed_runs_repeated_in_place_keep_exact_work_and_span(void)
+{
+    fj_task root = FJ_TASK_INIT(typed_runs_in_place);
+    fj_profile p = profile_run(&root);
+    CHECK_EQ(REPEATED_RUNS * fib_calls(REPEATED_N), p.work);
+    CHECK_EQ(REPEATED_RUNS * fib_span(REPEATED_N), p.span);
+    CHECK_EQ(1 + REPEATED_RUNS * fib_forks(REPEATED_N), p.tasks);
+}
+
 /* ---- a parallel loop of GRAINS grains: the tree of grains a cilk_for is ---- */
 
 enum { GRAINS = 100, PER_INDEX = 5, GRAIN = 3, BEFORE = 11, AFTER = 13 };
@@ -387,6 +410,8 @@ static const check_case cases[] = {
     {"chain_has_no_parallelism", chain_has_no_parallelism, CHECK_PER_WORKERS},
     {"fib_work_and_span", fib_work_and_span, CHECK_PER_WORKERS},
     {"typed_fib_work_and_span", typed_fib_work_and_span, CHECK_PER_WORKERS},
+    {"typed_runs_repeated_in_place_keep_exact_work_and_span", typed_runs_repeated_in_place_keep_exact_work_and_span,
+     CHECK_PER_WORKERS},
     {"loop_of_grains_work_and_span", loop_of_grains_work_and_span, CHECK_PER_WORKERS},
     {"try_unfork_counts_as_the_fork", try_unfork_counts_as_the_fork, CHECK_PER_WORKERS},
     {"regions_add_in_series", regions_add_in_series, CHECK_PER_WORKERS},
