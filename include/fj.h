@@ -341,11 +341,14 @@ int fj_current_worker_index(void);
 /* ======================================================================== */
 
 /** Per-worker counters.  Each is written only by its own worker (no shared
- * cache-line traffic on the fast path) and read racily by a snapshot. */
+ * cache-line traffic on the fast path) and read racily by a snapshot.  Typed
+ * tasks keep no counter on their fast path: their spawns, inline syncs and
+ * bodies are not in tasks_run, forks, inline_joins or helps; their steals,
+ * leapfrogs and parks are counted as an fj_task's. */
 typedef struct fj_worker_stats {
-    unsigned long long tasks_run;       /**< task bodies started by this worker */
-    unsigned long long forks;           /**< fj_fork calls */
-    unsigned long long inline_joins;    /**< joins whose task was taken back and run inline */
+    unsigned long long tasks_run;       /**< fj_task bodies started by this worker */
+    unsigned long long forks;           /**< fj_fork calls (also those serial elision ran at once) */
+    unsigned long long inline_joins;    /**< fj_joins whose task was taken back and run inline */
     unsigned long long steals;          /**< tasks taken from another worker's deque */
     unsigned long long failed_steals;   /**< steal attempts on a non-empty-looking victim that got nothing */
     unsigned long long leapfrogs;       /**< steals from the thief of a task being joined */
@@ -484,8 +487,10 @@ int fj_trace_start(const char *path);
  * index), task slices named by how the task was obtained (task:inline,
  * task:stolen, task:leapfrog, task:local, task:injected, task:serial), join
  * waits, parked time, and arrows from victim to thief for every steal and
- * leapfrog.  Every event recorded before this call is in the file; the counts
- * match fj_pool_stats for work done while the session was open.  Any thread,
+ * leapfrog.  Every event recorded before this call is in the file; for
+ * fj_tasks the counts match fj_pool_stats for work done while the session was
+ * open (typed spawns and syncs are in the trace, not in the statistics; under
+ * serial elision a fork of either kind is a "fork:serial").  Any thread,
  * including a worker.  A stop while tasks still run (e.g. at exit with work
  * pending) writes what was recorded and marks the file partial.  Until a
  * session stops its file holds a placeholder that says it is incomplete.

@@ -84,15 +84,16 @@
 #include "idle.h"
 #include "pool.h"
 #include "task.h"
+#include "trace.h"
 #include "worker.h"
 
 /* Runs frame f in place on its owner, observed: named by a stand-in on the
  * stack (frame_observe.c), whose finished stamps go back to f's shadow. */
-static void frame_run_observed(fj_worker *w, fj_frame *f, enum hook_event before)
+static void frame_run_observed(fj_worker *w, fj_frame *f, enum hook_event before, int other)
 {
     fj_task *shadow = frame_shadow(w, f), stand_in;
     frame_stand_in(&stand_in, shadow);
-    HOOK(w, before, &stand_in, -1);
+    HOOK(w, before, &stand_in, other);
     HOOK(w, HOOK_TASK_BEGIN, &stand_in, -1);
     f->fj_run(w, f);
     HOOK(w, HOOK_TASK_END, &stand_in, -1);
@@ -205,7 +206,7 @@ static void frame_spawn_elided(fj_worker *w, fj_frame *f, fj_frame_fn run)
 {
     /* In place: top is still f, so its own spawns go above. */
     if (frame_observed(w))
-        frame_run_observed(w, f, HOOK_FORK);
+        frame_run_observed(w, f, HOOK_FORK, TRACE_FORK_ELIDED);  /* "fork:serial", as an fj_task's */
     else
         f->fj_run(w, f);
     f->fj_run = FRAME_RAN_AT_SPAWN;
@@ -442,7 +443,7 @@ static fj_frame *frame_take(fj_worker *w, fj_frame *f, fj_frame_fn run)
         if (f->fj_run == run) {
             if (!frame_observed(w))
                 return f;  /* the caller runs the body: the usual case without membarrier */
-            frame_run_observed(w, f, HOOK_INLINE_JOIN);  /* the body, seen by the observers */
+            frame_run_observed(w, f, HOOK_INLINE_JOIN, -1);  /* the body, seen by the observers */
             return (fj_frame *)((uintptr_t)f | 1u);
         }
         if (f->fj_run == DEQUE_ITEM_RUN) {  /* an unjoined fj_task: run it */

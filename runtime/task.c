@@ -233,9 +233,9 @@ int task_fork_grow(fj_worker *w, fj_task *t)
 
 int task_fork_slow(fj_worker *w, fj_task *t)
 {
+    counter_add(&w->count.forks, 1);  /* elided or not: the program's fork */
     if ((w->hooks & HOOKS_SERIAL) && fork_policy_elide(w, t))
         return 0;
-    counter_add(&w->count.forks, 1);
     HOOK(w, HOOK_FORK, t, -1);
     fork_policy_after_push(w, t, task_fork_wake_or_run(w, t, deque_push(&w->deque, t)));
     return 0;

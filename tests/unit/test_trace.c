@@ -54,7 +54,7 @@ static int fib_size(void) { return check_scale() > 1 ? 14 : 18; }
 /* ---- reading a trace back ---- */
 
 typedef struct trace_counts {
-    unsigned long tasks, steals, leapfrogs, forks, inline_joins, injector_takes, helps, dropped;
+    unsigned long tasks, steals, leapfrogs, forks, serial_forks, inline_joins, injector_takes, helps, dropped;
     unsigned long flow_starts, flow_ends, buffer_full;
 } trace_counts;
 
@@ -124,6 +124,7 @@ static trace_counts count_events(const json_value *root)
             c.steals += strcmp(name, "steal") == 0;
             c.leapfrogs += strcmp(name, "leapfrog") == 0;
             c.forks += strcmp(name, "fork") == 0;
+            c.serial_forks += strcmp(name, "fork:serial") == 0;
             c.inline_joins += strcmp(name, "join:inline") == 0;
             c.injector_takes += strcmp(name, "injector:take") == 0;
             c.buffer_full += strcmp(name, "trace buffer full") == 0;
@@ -432,6 +433,46 @@ static void visit_serial(int depth, int label, int *order, int *next)
     visit_serial(depth - 1, 2 * label + 1, order, next);
 }
 
+/* The same fib as a typed task. */
+FJ_TASK(long, typed_fib, int, n)
+{
+    if (n < 2)
+        return n;
+    FJ_SPAWN(typed_fib, n - 1);
+    long b = FJ_CALL(typed_fib, n - 2);
+    return FJ_SYNC(typed_fib) + b;
+}
+
+static unsigned long fib_forks(int n) { return n < 2 ? 0 : 1 + fib_forks(n - 1) + fib_forks(n - 2); }
+
+/* Under serial elision (one worker) a fork of either kind is the program's
+ * fork run at once: the trace names each "fork:serial", none plain "fork",
+ * and an fj_task's fork still counts in the statistics. */
+static void serial_forks_are_traced_alike_for_both_kinds(void)
+{
+    enum { N = 12 };
+    setenv("FJ_WORKERS", "1", 1);
+    char path[128];
+    temp_path(path, sizeof path, "serial");
+    CHECK_RC(0, fj_trace_start(path));
+    fj_pool *pool = check_pool();
+    run_fib(pool, N);
+    CHECK_EQ(fib_serial(N), FJ_RUN(pool, typed_fib, N));
+    fj_worker_stats total;
+    fj_pool_stats(pool, NULL, 0, &total);
+    CHECK_RC(0, fj_pool_destroy(pool));
+    CHECK_RC(0, fj_trace_stop());
+    unsetenv("FJ_WORKERS");
+    json_value *root = read_trace(path);
+    check_balanced(json_get(root, "traceEvents"));
+    trace_counts c = count_events(root);
+    CHECK_EQ(fib_forks(N), total.forks);  /* the fj_task forks; typed spawns keep no counter */
+    CHECK_EQ(2 * fib_forks(N), c.serial_forks);
+    CHECK_EQ(0, c.forks);
+    json_free(root);
+    unlink(path);
+}
+
 static void one_worker_env_runs_in_serial_order(void)
 {
     enum { DEPTH = 6, NODES = (1 << (DEPTH + 1)) - 1 };
@@ -449,8 +490,8 @@ static void one_worker_env_runs_in_serial_order(void)
     for (int i = 0; i < NODES; i++)
         if (expected[i] != actual[i])
             CHECK_FAIL("visit %d: serial order has node %d, the run had %d", i, expected[i], actual[i]);
-    CHECK_EQ(0, total.forks);                    /* every fork was elided ... */
-    CHECK_EQ(1 + (NODES - 1) / 2, total.tasks_run);  /* ... and ran: the root and each left child */
+    CHECK_EQ((NODES - 1) / 2, total.forks);      /* every fj_fork call counts, elided or not ... */
+    CHECK_EQ(1 + total.forks, total.tasks_run);  /* ... and each ran: the root and each left child */
 }
 
 /* FJ_STRESS=1 holds every fork back until a thief takes it (bounded), so at
@@ -492,6 +533,7 @@ static const check_case cases[] = {
     {"failed_trace_write_names_the_file_and_the_reason", failed_trace_write_names_the_file_and_the_reason, CHECK_ONCE},
     {"trace_api_misuse", trace_api_misuse, CHECK_ONCE},
     {"one_worker_env_runs_in_serial_order", one_worker_env_runs_in_serial_order, CHECK_ONCE},
+    {"serial_forks_are_traced_alike_for_both_kinds", serial_forks_are_traced_alike_for_both_kinds, CHECK_ONCE},
     {"stress_mode_makes_steals_happen", stress_mode_makes_steals_happen, CHECK_PER_WORKERS},
 };
 
