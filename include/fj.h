@@ -518,9 +518,12 @@ typedef struct fj_profile {
     unsigned long long burden;         /**< clock units charged per fork (fj_profile_set_burden) */
 } fj_profile;
 
-/** Opens the process's profile session: armed workers measure from their next
- * event on.  Start it before forking the work to measure (tasks forked earlier
- * count as roots).  Any thread.  Returns 0, or FJ_EBUSY if one is open. */
+/** Opens the process's profile session: armed workers measure the task bodies
+ * that begin after it opened.  Start it before the work to measure: tasks
+ * forked earlier count as roots, and a body already running when it opens
+ * (the one that calls it, say) is not measured: the tasks it forks
+ * afterwards are, as roots (to measure part of a task, open the session
+ * before its root and use fj_profile_region_begin).  Any thread.  Returns 0, or FJ_EBUSY if one is open. */
 int fj_profile_start(void);
 
 /** Closes the session and stores its totals in *result (may be NULL).  Exact
