@@ -34,13 +34,18 @@ typedef struct thief_arg {
     tally result;
 } thief_arg;
 
+/* A thief that finds nothing yields.  With more thieves than cores, thieves
+ * that spin starve the owner, whose pushes are the only source of work: under
+ * TSan at 8 workers on 2 cores a run took 77 s spinning and 12 s yielding,
+ * and the thieves still took three quarters of the elements, so pops keep
+ * racing steals on every burst's last elements. */
 static void *thief_main(void *p)
 {
     thief_arg *a = p;
     unsigned seed = (unsigned)(uintptr_t)p;
     for (;;) {
         if (!atomic_load_acquire(&a->s->steals_open) && !atomic_load_acquire(&a->s->owner_done)) {
-            check_jitter(&seed);
+            sched_yield();
             continue;
         }
         void *items[FJ_STEAL_BATCH_MAX];
@@ -56,7 +61,7 @@ static void *thief_main(void *p)
         }
         if (atomic_load_acquire(&a->s->owner_done) && deque_size(&a->s->d) == 0)
             break;
-        check_jitter(&seed);
+        sched_yield();
     }
     return NULL;
 }
