@@ -282,6 +282,21 @@ fj_pool *fj_get_pool(void);
  * container's CPU quota, fj does not).  Returns as fj_pool_create.  Any thread. */
 int fj_pool_create_with_parallelism(fj_pool **pool, unsigned parallelism);
 
+/** new ForkJoinPool(parallelism, factory, handler, asyncMode), with the
+ * default factory and no handler: `async_mode` 1 gives each worker "local
+ * first-in-first-out scheduling for forked tasks that are never joined"
+ * (Java's words): outside a join, a worker runs its own oldest queued task
+ * first, and fj_peek_next_local_task / fj_poll_next_local_task / fj_poll_task
+ * look at that one.  A join still takes its unstarted child back at once, and
+ * typed tasks (FJ_SPAWN) keep their LIFO order.  0 is
+ * fj_pool_create_with_parallelism.  Returns as fj_pool_create, or FJ_EINVAL
+ * for an async_mode other than 0 or 1 ("async_mode=2: expected 0 or 1" in
+ * fj_last_error_detail).  Any thread. */
+int fj_pool_create_with_async_mode(fj_pool **pool, unsigned parallelism, int async_mode);
+/** Java's getAsyncMode(): 1 for a pool created with async_mode 1, else 0
+ * (the common pool, fj_pool_create's pools, NULL). */
+int fj_pool_get_async_mode(const fj_pool *pool);
+
 /** ForkJoinPool.commonPool() is fj_common_pool(); getCommonPoolParallelism(): */
 unsigned fj_common_pool_parallelism(void);
 

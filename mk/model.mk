@@ -12,6 +12,11 @@
 # check (deque-reach-*, task-reach-*: a path the pass runs must exercise is
 # reachable).  task-known-*: a known bug left in the code, which the checker
 # must keep finding until it is fixed (then the entry becomes a pass run).
+# deque-owner-fifo-*, deque-reach-fifo-*, deque-mutant-fifo-*: the owner
+# taking its oldest item under the lock (deque_take_oldest, Java's asyncMode;
+# deque.pml -DOWNER_FIFO) against thieves: with tombstones at head (REMOVE),
+# two thieves, and batch steals of two; the reach entries run the first
+# one's configuration.
 # tests/model/check.sh runs one entry and prints states, depth, memory, time.
 # MODEL_JOBS entries run at once (CI has 2 cores; the largest entry needs
 # about 1 GB), so the lines come in the order the entries finish.
@@ -74,6 +79,15 @@ MODEL_RUNS := \
   deque-mutant-ruled-item-before-claim:fail-assert:deque.pml:-DKIND1=RULE_ITEM,-DMUT_RULED_ITEM_BEFORE_CLAIM \
   deque-mutant-thief-before-floor:fail-assert:deque.pml:-DKIND1=RULE_FLOOR,-DNTYPED=0,-DMUT_THIEF_BEFORE_FLOOR \
   deque-mutant-leave-floor-before-done:fail-assert:deque.pml:-DKIND1=RULE_FLOOR,-DNTYPED=0,-DMUT_LEAVE_FLOOR_BEFORE_DONE \
+  deque-owner-fifo-remove:pass:deque.pml:-DOWNER_FIFO,-DREMOVE \
+  deque-owner-fifo-2-thieves:pass:deque.pml:-DOWNER_FIFO,-DNTHIEVES=2,-DSTEALS=1,-DNITEMS=2,-DNTYPED=0,-DREMOVE \
+  deque-owner-fifo-batch:pass:deque.pml:-DOWNER_FIFO,-DSTEALS=1,-DBATCH=2,-DCAP=4,-DNITEMS=4,-DNTYPED=0,-DREMOVE \
+  deque-reach-fifo-takes:fail-assert:deque.pml:-DOWNER_FIFO,-DREMOVE,-DREACH=24 \
+  deque-reach-fifo-takes-fenced:fail-assert:deque.pml:-DOWNER_FIFO,-DREMOVE,-DREACH=25 \
+  deque-reach-fifo-past-tomb:fail-assert:deque.pml:-DOWNER_FIFO,-DREMOVE,-DREACH=26 \
+  deque-reach-fifo-typed-oldest:fail-assert:deque.pml:-DOWNER_FIFO,-DREMOVE,-DREACH=27 \
+  deque-mutant-fifo-unlocked:fail-assert:deque.pml:-DOWNER_FIFO,-DMUT_FIFO_UNLOCKED \
+  deque-mutant-fifo-takes-typed:fail-deadlock:deque.pml:-DOWNER_FIFO,-DMUT_FIFO_TAKES_TYPED \
   task-join-wake:pass:task.pml:-DSKIP_OUTCOME \
   task-join-wake-external:pass:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER \
   task-join-wake-worker:pass:task.pml:-DSKIP_OUTCOME,-DWORKER_WAITER \

@@ -157,6 +157,22 @@
  *    tests/model/split.pml checks the protocol (every frame taken once, no
  *    slot rewritten under a thief, no deadlock), with its mutants.
  *
+ * 10. The owner at the thieves' end (Java's asyncMode: worker.c).  A pool
+ *    created in that mode has each worker take its own oldest item first,
+ *    as a thief would (deque_take_oldest).  The owner does it under the
+ *    lock, where every other writer of head is, and it is the only one that
+ *    could pop meanwhile, so the THE race of point 2 does not arise and no
+ *    fence is needed: it reads head and top, moves head past the item (and
+ *    any tombstones below it; in split mode it moves the thieves' end and
+ *    publishes the rest, as deque_lower does), and unlocks.  Thieves that
+ *    come later read the new head under the lock.  A typed frame is never
+ *    taken this way: its sync or a thief takes it (point 4).  The range
+ *    climbs as under thieves that take everything, and deque_compact brings
+ *    it down (point 5).  tests/model/deque.pml checks it against thieves,
+ *    batches and tombstones (OWNER_FIFO, with mutants: the take without the
+ *    lock, or of a typed frame); split.pml has no owner take, and the split
+ *    mode is tested instead (tests/run-tests.sh, FJ_FENCE=full).
+ *
  * The one subtle race, argued: owner pop vs thief steal of the last frame.
  *   Let one frame remain at k: head == k, top == k + 1.
  *   (a) The owner stores top = k; the thief stores head = k + 1.
@@ -329,6 +345,29 @@ static void deque_set_ends_locked(deque *d, fj_frame *h, fj_frame *t)
         atomic_store((atomic_word *)&d->ends.fj_head, (size_t)h | bit);
     }
     atomic_store((atomic_word *)&d->ends.fj_top, (size_t)t);
+}
+
+void *deque_take_oldest(deque *d)
+{
+    DEQUE_ASSERT_OWNER(d);
+    /* A look without the lock first: an empty deque costs nothing. */
+    if (deque_top(d) <= deque_head(d))
+        return NULL;
+    pthread_mutex_lock(&d->lock);
+    /* Under the lock no thief is between its claim and its check, and only
+     * we could move top (point 10). */
+    fj_frame *h = deque_head(d), *t = deque_top(d), *f = h;
+    while (f < t && f->fj_run == DEQUE_TOMB_RUN)
+        f++;
+    void *item = NULL;
+    if (f < t && f->fj_run == DEQUE_ITEM_RUN) {
+        item = *(void **)(void *)f->fj_data;
+        f++;
+    }
+    if (f > h)
+        deque_set_ends_locked(d, f, t);
+    pthread_mutex_unlock(&d->lock);
+    return item;
 }
 
 void deque_skip_to(deque *d, fj_frame *f)

@@ -8,13 +8,16 @@
  *     its result.  The inline spawn and sync of include/fj.h push and pop them;
  *     a thief runs one in place and publishes its result in the slot.
  * The owner pushes and pops at the top (LIFO) without a lock; thieves take from
- * the head (FIFO) under the deque's lock.  The design argument is at the top of
+ * the head (FIFO) under the deque's lock, and so does the owner of a pool in
+ * Java's asyncMode (deque_take_oldest).  The design argument is at the top of
  * deque.c.
  *
  * Synchronization table: which operations may run at the same time.
  *
  * (steal covers deque_steal and deque_steal_batch; push/pop cover the inline
- *  spawn/sync of include/fj.h; lower is deque_lower)
+ *  spawn/sync of include/fj.h; lower is deque_lower, and also stands for the
+ *  owner's other operations under the lock: deque_take_oldest, remove,
+ *  compact, skip_to)
  *                 push     pop      steal    lower    size
  *   push (owner)   -        -        yes      -        yes
  *   pop  (owner)   -        -        yes      -        yes
@@ -55,8 +58,8 @@ typedef struct deque {
      * (idle.c) and, in split mode, by thieves asking for frames), then head on
      * the thieves' line.  head = the oldest frame a thief may take, plus the
      * FJ__HEAD_FENCED bit while the owner's pops must fence (deque.c, 7);
-     * written by thieves, and by the owner in deque_lower and when it stops
-     * fencing, always under the lock.  In split mode fj_head holds the
+     * written by thieves, and by the owner in deque_lower, deque_take_oldest
+     * and when it stops fencing, always under the lock.  In split mode fj_head holds the
      * split S instead, written by the owner only (point 9). */
     fj_deque_ends ends;
     pthread_mutex_t lock;
@@ -170,6 +173,12 @@ void *deque_steal_ruled(deque *d, const deque_steal_rule *rule);
  * top, leaving a tombstone in its slot if it is not the newest.  True if the
  * owner now holds it; false if it is not queued here (a thief has it). */
 bool deque_remove(deque *d, const void *item);
+
+/* Owner only (Java's asyncMode, worker.c): takes the oldest frame if it is an
+ * item frame and returns its item, consuming tombstones below it; NULL when
+ * the deque is empty or its oldest frame is typed (only its sync or a thief
+ * takes that).  Under the lock, as a thief's claim (deque.c, point 10). */
+void *deque_take_oldest(deque *d);
 
 /* Owner only: moves head and top to f, as if every frame below f had been
  * taken (serial elision: frame.c).  Under the lock. */
@@ -375,6 +384,19 @@ static inline void *deque_peek_newest(const deque *d)
     if (t <= h || t[-1].fj_run != DEQUE_ITEM_RUN)
         return NULL;
     return *(void *const *)(const void *)t[-1].fj_data;
+}
+
+/* Owner only: the item deque_take_oldest would return, without taking it
+ * (NULL if empty or a typed frame is oldest).  A thief may take it a moment
+ * later.  Plain reads of the slots: only the owner writes them. */
+static inline void *deque_peek_oldest(const deque *d)
+{
+    fj_frame *h = deque_head(d), *t = deque_top(d);
+    while (h < t && h->fj_run == DEQUE_TOMB_RUN)
+        h++;
+    if (h >= t || h->fj_run != DEQUE_ITEM_RUN)
+        return NULL;
+    return *(void *const *)(const void *)h->fj_data;
 }
 
 #endif

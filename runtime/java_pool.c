@@ -60,6 +60,20 @@ int fj_pool_create_with_parallelism(fj_pool **pool, unsigned parallelism)
     return fj_pool_create(pool, &config);
 }
 
+int fj_pool_create_with_async_mode(fj_pool **pool, unsigned parallelism, int async_mode)
+{
+    if (async_mode < 0 || async_mode > 1)
+        return error_refuse(FJ_EINVAL, "async_mode=%d: expected 0 or 1", async_mode);
+    int rc = fj_pool_create_with_parallelism(pool, parallelism);
+    /* Before the pool is handed out: every worker is parked and nothing can
+     * be submitted yet, so the first task any worker takes sees it. */
+    if (rc == 0)
+        atomic_store(&(*pool)->local_fifo, (size_t)async_mode);
+    return rc;
+}
+
+int fj_pool_get_async_mode(const fj_pool *pool) { return pool && pool_local_fifo(pool); }
+
 unsigned fj_common_pool_parallelism(void) { return fj_pool_worker_count(fj_common_pool()); }
 
 int fj_pool_execute(fj_pool *pool, fj_task *task)

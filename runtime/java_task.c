@@ -231,13 +231,13 @@ int fj_task_not_complete(fj_task *task) { return task_mark_completes_later(task)
 fj_task *fj_peek_next_local_task(void)
 {
     fj_worker *w = fj__self;
-    return w ? deque_peek_newest(&w->deque) : NULL;
+    return w ? worker_peek_local(w) : NULL;
 }
 
 fj_task *fj_poll_next_local_task(void)
 {
     fj_worker *w = fj__self;
-    fj_task *t = w ? deque_pop(&w->deque) : NULL;
+    fj_task *t = w ? worker_take_local(w) : NULL;
     if (t)
         task_take_back(t);
     return t;

@@ -30,6 +30,7 @@ struct fj_pool {
     atomic_word stopping;      /* 1: workers exit once they find no work */
     atomic_word idle_workers;  /* workers parked in the scheduler loop (not in a join) */
     atomic_word joiners_parked; /* workers parked in a join or a sync (task.c, frame.c) */
+    atomic_word local_fifo;    /* 1: Java's asyncMode, a worker takes its own oldest task first (worker.c) */
     pthread_mutex_t lifecycle_lock;
     pthread_cond_t drained;    /* state reached "not accepting, count 0" */
 };
@@ -40,6 +41,11 @@ struct fj_pool {
  * submission first), but it keeps "saw stopping" after everything destroy did
  * before setting it. */
 static inline bool pool_stopping(const fj_pool *pool) { return atomic_load_acquire(&pool->stopping) != 0; }
+
+/* Whether the pool was created in Java's asyncMode (fj_pool_create_with_async_mode).
+ * Relaxed: set once before the creator hands the pool out, and every task a
+ * worker runs reached it through a submission that orders the store first. */
+static inline bool pool_local_fifo(const fj_pool *pool) { return atomic_load(&pool->local_fifo) != 0; }
 
 /* Counts a joiner in or out of joiners_parked around its park.  An RMW, as
  * several workers count; full only because atomics.h has no relaxed add:

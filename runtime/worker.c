@@ -1,7 +1,8 @@
 /* worker.c - how a worker finds work (the loop that runs it: scheduler.c).
  *
  * Order of search, cheapest and most local first:
- *   1. its own deque (LIFO: the newest task, still hot in cache);
+ *   1. its own deque (LIFO: the newest task, still hot in cache; in a pool
+ *      created in Java's asyncMode, FIFO: the oldest, see worker_take_local);
  *   2. the pool's injector (external submissions, FIFO);
  *   3. `steal_attempts` random victims, never itself (FIFO end: the oldest,
  *      usually the largest piece of work). */
@@ -81,9 +82,34 @@ void worker_publish(fj_worker *w)
         idle_signal_work(&w->pool->idle);
 }
 
+/* The worker's own next task outside a join: its newest, or in a pool created
+ * in Java's asyncMode ("local first-in-first-out scheduling for forked tasks
+ * that are never joined") its oldest.  Joins still take their child back from
+ * the top (task.c).  A typed frame is never taken from below (deque.c, point
+ * 10): when one is oldest (a typed task called fj_help_quiesce), the items
+ * above it come newest first, so none of them is left behind. */
+fj_task *worker_take_local(fj_worker *w)
+{
+    if (!pool_local_fifo(w->pool))
+        return deque_pop(&w->deque);
+    fj_task *t = deque_take_oldest(&w->deque);
+    if (!t && deque_top(&w->deque) > deque_head(&w->deque))
+        t = deque_pop(&w->deque);
+    return t;
+}
+
+fj_task *worker_peek_local(const fj_worker *w)
+{
+    const deque *d = &w->deque;
+    if (!pool_local_fifo(w->pool))
+        return deque_peek_newest(d);
+    fj_task *t = deque_peek_oldest(d);
+    return t ? t : deque_peek_newest(d);
+}
+
 fj_task *worker_find_work(fj_worker *w, unsigned attempts, bool wait)
 {
-    fj_task *t = deque_pop(&w->deque);
+    fj_task *t = worker_take_local(w);
     if (!t)
         t = worker_take_injected(w);
     for (unsigned i = 0; !t && i < attempts; i++)

@@ -56,6 +56,12 @@ typedef struct fj_worker {
  * shares that worker's index, so it never names itself a task's thief. */
 static inline bool worker_is_member(const fj_worker *w) { return w->pool->workers[w->index] == w; }
 
+/* Owner only: the worker's own next task outside a join, taken (the newest;
+ * the oldest in a pool created in Java's asyncMode: worker.c), or NULL. */
+struct fj_task *worker_take_local(fj_worker *w);
+/* Owner only: the task worker_take_local would take, left where it is. */
+struct fj_task *worker_peek_local(const fj_worker *w);
+
 /* One attempt at finding work for `w` outside any join: own deque, then the
  * injector, then `attempts` random victims.  Returns a task or NULL. */
 struct fj_task *worker_find_work(fj_worker *w, unsigned attempts, bool wait);

@@ -51,13 +51,15 @@ done
 # typed frames are private until a thief asks, a spawn that finds its hint set
 # publishes (runtime/frame.c, fj__spawn_wake), a sync of a public frame or an
 # item fences, every item push publishes at once, and an owner about to wait
-# publishes (test_java_pool's managed block of a typed spawn); fj.hpp's
-# joins (of two, and of more) fork through the same typed frames; tracing and
+# publishes (test_java_pool's managed block of a typed spawn); an owner in
+# Java's asyncMode takes its oldest item at the thieves' end (test_java_async);
+# fj.hpp's joins (of two, and of more) fork through the same typed frames; tracing and
 # the profiler send spawns to the slow path and back; non-strict joins wait
 # on fj_tasks among typed frames; and none of it allocates, nor locks with
 # nobody to interfere (test_fast_path).
 for bin in unit/test_deque unit/test_typed unit/test_forkjoin unit/test_fj_hpp unit/test_join_many unit/test_trace \
-    unit/test_profile unit/test_java_pool unit/test_fast_path unit/test_join_fast_path stress/stress_deque stress/stress_nonstrict \
+    unit/test_profile unit/test_java_pool unit/test_java_async unit/test_fast_path unit/test_join_fast_path \
+    stress/stress_deque stress/stress_nonstrict \
     stress/stress_typed stress/stress_settle stress/stress_forkjoin; do
     [ -x "$dir/$bin" ] || continue
     if [ -n "$tier" ]; then case "$bin" in $tier/*) ;; *) continue ;; esac; fi

@@ -37,6 +37,17 @@
  *             from behind x's tombstone): it waits only while WANTED_ITEM is
  *             the oldest live frame, and must not wait for ever (an invalid
  *             end state).
+ *   -DOWNER_FIFO  the owner may also take its OLDEST item (Java's asyncMode:
+ *             worker_take_local's deque_take_oldest, deque.c point 10), at any
+ *             step where it could pop: a racy look at top and head (empty:
+ *             NULL, no lock), then under the lock it reads head and top, skips
+ *             tombstones at head, takes the item frame at head if there is
+ *             one (never a typed frame), and moves head past it and the
+ *             tombstones with the FJ__HEAD_FENCED bit kept
+ *             (deque_set_ends_locked), no fence; the pops that follow lower
+ *             the range past it as past a stolen item.  Thieves steal
+ *             meanwhile, with or without the bit (BATCH, REMOVE's
+ *             tombstones, NTHIEVES as set).
  *
  * Properties, checked exhaustively:
  *   - every frame is taken exactly once (popped, stolen, run by its owner's
@@ -119,6 +130,13 @@
  *                             (deque.c before 3822e42): with AWAIT_JOINER the
  *                             joiner never gets past it (the pool hung:
  *                             test_forkjoin join_takes_task_behind_a_tombstone)
+ *   MUT_FIFO_UNLOCKED         (OWNER_FIFO) deque_take_oldest without the lock:
+ *                             a thief between its claim and its check takes
+ *                             the same item
+ *   MUT_FIFO_TAKES_TYPED      (OWNER_FIFO) deque_take_oldest takes whatever
+ *                             frame is oldest past the tombstones, a typed
+ *                             one too, as an item: its sync then finds it
+ *                             gone and waits for a FRAME_DONE no thief writes
  *
  * Known bug of today's code (mk/model.mk: deque-bug-*, an expected failure):
  *   OVERFLOW  a typed spawn A that found the range full ran at once and left
@@ -249,7 +267,11 @@ bit awaiting;                /* AWAIT_JOINER: the owner waits for the joiner to 
  *  19 deque_compact moved a tombstone     20 a sync passed over a tombstone
  *  21 a sync lowered past a stolen tombstone
  *  22 (AWAIT_JOINER) the owner waited     23 an item-ruled steal let a
- *     for the joiner, and it came            tombstone through                */
+ *     for the joiner, and it came            tombstone through
+ *  24 (OWNER_FIFO) deque_take_oldest took an item, head not fenced
+ *  25 (OWNER_FIFO) deque_take_oldest took an item, head fenced
+ *  26 (OWNER_FIFO) deque_take_oldest consumed a tombstone at head
+ *  27 (OWNER_FIFO) deque_take_oldest found a typed frame oldest: NULL        */
 #ifdef REACH
 #define REACHED(n) assert(REACH != n)
 #else
@@ -699,6 +721,76 @@ pop:
         :: else
         fi;
         t = 0; f = 0; h = 0; hw = 0; r = 0; v = 0; got = 0; pf = 0; pcur = 0; tombed = 0
+#ifdef OWNER_FIFO
+    :: !finishing ->
+        /* ---- worker_take_local in asyncMode: deque_take_oldest (deque.c, point 10) ----
+         * (its NULL then falls back on deque_pop: the pop arm, which the
+         * checker may pick next) */
+        LOAD(me, TOP, t);                       /* the look without the lock: */
+        LOAD(me, HEAD, hw);
+        if
+        :: t <= IDX(hw) -> goto fifo_done       /* deque_top(d) <= deque_head(d): NULL */
+        :: else
+        fi;
+#ifndef MUT_FIFO_UNLOCKED
+        LOCK(me);                               /* pthread_mutex_lock */
+#endif
+        LOAD(me, HEAD, hw);
+        h = IDX(hw);                            /* h = deque_head(d) */
+        LOAD(me, TOP, t);                       /* t = deque_top(d); f = h */
+        f = h;
+        r = 0;
+        do
+        :: f < t ->                             /* while (f < t && f->fj_run == DEQUE_TOMB_RUN) f++ */
+            LOAD(me, RUN(f), r);
+            if
+            :: r == TOMB -> f++
+            :: else -> break
+            fi
+        :: else -> break
+        od;
+        v = 0;
+        if
+#ifndef MUT_FIFO_TAKES_TYPED
+        :: f < t && r == ITEM ->                /* f->fj_run == DEQUE_ITEM_RUN */
+#else
+        :: f < t && r != TOMB ->                /* mutant: a typed frame taken as an item */
+#endif
+            LOAD(me, DATA(f), v);               /* item = *f->fj_data */
+            f++
+#ifndef MUT_FIFO_TAKES_TYPED
+        :: f < t && r != ITEM -> REACHED(27)    /* typed oldest: never taken from below */
+#endif
+        :: else
+        fi;
+        if
+        :: f > h ->
+            if
+            :: f > h + (v != 0 -> 1 : 0) -> REACHED(26)    /* a tombstone consumed */
+            :: else
+            fi;
+            /* deque_set_ends_locked(d, f, t), not split */
+            LOAD(me, HEAD, hw);                 /* bit = deque_head_word(d) & FJ__HEAD_FENCED */
+            STORE(me, HEAD, f | (hw & HF));     /* head = f | bit */
+            STORE(me, TOP, t)                   /* top = t */
+        :: else
+        fi;
+#ifndef MUT_FIFO_UNLOCKED
+        UNLOCK(me);
+#endif
+        if
+        :: v != 0 ->
+            if
+            :: hw & HF -> REACHED(25)
+            :: else -> REACHED(24)
+            fi;
+            TAKE(v);                            /* the caller runs it */
+            own = own & ~(1 << v)
+        :: else
+        fi;
+fifo_done:
+        t = 0; f = 0; h = 0; hw = 0; r = 0; v = 0
+#endif
 #ifdef REMOVE
     :: own != 0 && !finishing ->
         /* ---- task_join_slow: deque_remove(d, x), x forked here and not yet joined ---- */
