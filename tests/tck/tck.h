@@ -36,7 +36,8 @@ enum { FJ_EXCEPTION = -1001 };
 static const long long expired_timeouts[] = {LLONG_MIN, -1, 0};
 
 /* new ForkJoinPool() (one worker per --workers here, so the suite runs each
- * case on 1, 2, 4 and 8) and new ForkJoinPool(1). */
+ * case on 1, 2, 4 and 8), new ForkJoinPool(1), and asyncSingletonPool()'s
+ * new ForkJoinPool(1, defaultForkJoinWorkerThreadFactory, null, true). */
 static inline fj_pool *mainPool(void)
 {
     fj_pool *pool = NULL;
@@ -48,6 +49,13 @@ static inline fj_pool *singletonPool(void)
 {
     fj_pool *pool = NULL;
     CHECK_RC(0, fj_pool_create_with_parallelism(&pool, 1));
+    return pool;
+}
+
+static inline fj_pool *asyncSingletonPool(void)
+{
+    fj_pool *pool = NULL;
+    CHECK_RC(0, fj_pool_create_with_async_mode(&pool, 1, 1));
     return pool;
 }
 

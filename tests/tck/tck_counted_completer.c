@@ -813,6 +813,49 @@ static void testPollTask_body(void)
 }
 static void testPollTask(void) { run_on(singletonPool(), testPollTask_body); }
 
+static void testPeekNextLocalTaskAsync_body(void)
+{
+    CheckedCC *g = LCCF(NULL, 9);
+    CHECK_RC(0, fj_fork(&g->cc.task));
+    CheckedCC *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    assertSame(&g->cc.task, fj_peek_next_local_task());
+    CHECK_RC(0, fj_join(&f->cc.task));
+    fj_help_quiesce();
+    checkCompletedNormally(&f->cc.task);
+    assertEquals(34, g->number);
+    checkCompletedNormally(&g->cc.task);
+}
+static void testPeekNextLocalTaskAsync(void) { run_on(asyncSingletonPool(), testPeekNextLocalTaskAsync_body); }
+
+static void testPollNextLocalTaskAsync_body(void)
+{
+    CheckedCC *g = LCCF(NULL, 9);
+    CHECK_RC(0, fj_fork(&g->cc.task));
+    CheckedCC *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    assertSame(&g->cc.task, fj_poll_next_local_task());
+    fj_help_quiesce();
+    assertEquals(21, f->number);
+    checkCompletedNormally(&f->cc.task);
+    checkNotDone(&g->cc.task);
+}
+static void testPollNextLocalTaskAsync(void) { run_on(asyncSingletonPool(), testPollNextLocalTaskAsync_body); }
+
+static void testPollTaskAsync_body(void)
+{
+    CheckedCC *g = LCCF(NULL, 9);
+    CHECK_RC(0, fj_fork(&g->cc.task));
+    CheckedCC *f = LCCF(NULL, 8);
+    CHECK_RC(0, fj_fork(&f->cc.task));
+    assertSame(&g->cc.task, fj_poll_task());
+    fj_help_quiesce();
+    assertEquals(21, f->number);
+    checkCompletedNormally(&f->cc.task);
+    checkNotDone(&g->cc.task);
+}
+static void testPollTaskAsync(void) { run_on(asyncSingletonPool(), testPollTaskAsync_body); }
+
 #define POOLED(name) {#name, name, CHECK_PER_WORKERS}, {#name "Singleton", name##Singleton, CHECK_ONCE}
 
 static const check_case cases[] = {
@@ -867,5 +910,8 @@ static const check_case cases[] = {
     {"testPeekNextLocalTask", testPeekNextLocalTask, CHECK_ONCE},
     {"testPollNextLocalTask", testPollNextLocalTask, CHECK_ONCE},
     {"testPollTask", testPollTask, CHECK_ONCE},
+    {"testPeekNextLocalTaskAsync", testPeekNextLocalTaskAsync, CHECK_ONCE},
+    {"testPollNextLocalTaskAsync", testPollNextLocalTaskAsync, CHECK_ONCE},
+    {"testPollTaskAsync", testPollTaskAsync, CHECK_ONCE},
 };
 CHECK_MAIN(cases)

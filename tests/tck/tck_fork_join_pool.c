@@ -92,6 +92,23 @@ static void poolClose(fj_pool *p)
 
 /* ---- the test methods ---- */
 
+/* Java's first assertion, getFactory() is the default factory, has no
+ * counterpart (fj has no thread factories). */
+static void testDefaultInitialState(void)
+{
+    fj_pool *p = singletonPool();
+    assertFalse(fj_pool_get_async_mode(p));
+    assertEquals(0, fj_pool_get_active_thread_count(p));
+    assertEquals(0, fj_pool_get_steal_count(p));
+    assertEquals(0, fj_pool_get_queued_task_count(p));
+    assertEquals(0, fj_pool_get_queued_submission_count(p));
+    assertFalse(fj_pool_has_queued_submissions(p));
+    assertFalse(fj_pool_is_shutdown(p));
+    assertFalse(fj_pool_is_shutdown(p) && !fj_pool_is_terminated(p));  /* isTerminating */
+    assertFalse(fj_pool_is_terminated(p));
+    poolCleaner(p);
+}
+
 static void testConstructor1(void)
 {
     fj_pool *p = NULL;
@@ -187,15 +204,18 @@ static void testIsQuiescent(void)
     clock_gettime(CLOCK_MONOTONIC, &startTime);
     FibTask f = FIB_TASK(20);
     CHECK_RC(0, fj_pool_invoke(p, &f.task));
+    /* getFactory() is the default factory: no counterpart */
     while (!fj_pool_is_quiescent(p)) {
         if (nanos_since(&startTime) > LONG_DELAY_NS)
             CHECK_FAIL("timed out");
+        assertFalse(fj_pool_get_async_mode(p));
         assertFalse(fj_pool_is_shutdown(p));
         assertFalse(fj_pool_is_shutdown(p) && !fj_pool_is_terminated(p));  /* isTerminating */
         assertFalse(fj_pool_is_terminated(p));
         sched_yield();
     }
     assertTrue(fj_pool_is_quiescent(p));
+    assertFalse(fj_pool_get_async_mode(p));
     assertEquals(0, fj_pool_get_queued_task_count(p));
     assertEquals(0, fj_pool_get_queued_submission_count(p));
     assertFalse(fj_pool_has_queued_submissions(p));
@@ -588,6 +608,7 @@ static void testTimedInvokeAll5(void)
 }
 
 static const check_case cases[] = {
+    {"testDefaultInitialState", testDefaultInitialState, CHECK_ONCE},
     {"testConstructor1", testConstructor1, CHECK_ONCE},
     {"testGetParallelism", testGetParallelism, CHECK_ONCE},
     {"testGetPoolSize", testGetPoolSize, CHECK_ONCE},

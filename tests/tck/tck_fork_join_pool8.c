@@ -7,9 +7,7 @@
  * are freed once the common pool is quiescent (checkInvokeCC).  Absent
  * (docs/porting-from-java.md): testForkTimedGetNPE, testForkTimedGetNPECC (no
  * TimeUnit) and testSetRawResultCC (no raw result of an action).  In
- * testJoinIgnoresInterrupts only the interrupts, and in testAwaitQuiescence1/2
- * only the getAsyncMode() assertions (fj has no async mode), have no
- * counterpart. */
+ * testJoinIgnoresInterrupts only the interrupts have no counterpart. */
 #include <time.h>
 
 #include "tck_action_common.h"
@@ -867,6 +865,7 @@ static void testAwaitQuiescence1_body(void)
     assertEquals(0, fj_pool_await_quiescence(p, LONG_DELAY_NS));  /* quiescent: true */
     assertFalse(fj_pool_is_quiescent(p));  /* this task still runs */
     while (!fj_task_is_done(&f.task)) {
+        assertFalse(fj_pool_get_async_mode(p));
         assertFalse(fj_pool_is_shutdown(p));
         assertFalse(fj_pool_is_shutdown(p) && !fj_pool_is_terminated(p));  /* isTerminating */
         assertFalse(fj_pool_is_terminated(p));
@@ -887,12 +886,14 @@ static void testAwaitQuiescence1(void)
     CheckedRecursiveAction a = CHECKED_RECURSIVE_ACTION(testAwaitQuiescence1_body);
     CHECK_RC(0, fj_pool_execute(p, &a.task));
     while (!fj_task_is_done(&a.task) || !fj_pool_is_quiescent(p)) {
+        assertFalse(fj_pool_get_async_mode(p));
         assertFalse(fj_pool_is_shutdown(p));
         assertFalse(fj_pool_is_shutdown(p) && !fj_pool_is_terminated(p));  /* isTerminating */
         assertFalse(fj_pool_is_terminated(p));
         sched_yield();
     }
     assertEquals(0, fj_pool_get_queued_task_count(p));
+    assertFalse(fj_pool_get_async_mode(p));
     assertEquals(0, fj_pool_get_queued_submission_count(p));
     assertFalse(fj_pool_has_queued_submissions(p));
     while (fj_pool_get_active_thread_count(p) != 0 && nanos_since(&quiescence_start) < LONG_DELAY_NS)
@@ -910,6 +911,7 @@ static void testAwaitQuiescence2_body(void)
     FibAction f = FIB_ACTION(8);
     CHECK_RC(0, fj_fork(&f.task));
     while (!fj_task_is_done(&f.task) && nanos_since(&quiescence_start) < LONG_DELAY_NS) {
+        assertFalse(fj_pool_get_async_mode(p));
         assertFalse(fj_pool_is_shutdown(p));
         assertFalse(fj_pool_is_shutdown(p) && !fj_pool_is_terminated(p));  /* isTerminating */
         assertFalse(fj_pool_is_terminated(p));
@@ -935,6 +937,7 @@ static void testAwaitQuiescence2(void)
     assertTrue(fj_pool_is_quiescent(p));
     assertTrue(fj_task_is_done(&a.task));
     assertEquals(0, fj_pool_get_queued_task_count(p));
+    assertFalse(fj_pool_get_async_mode(p));
     assertEquals(0, fj_pool_get_queued_submission_count(p));
     assertFalse(fj_pool_has_queued_submissions(p));
     while (fj_pool_get_active_thread_count(p) != 0 && nanos_since(&quiescence_start) < LONG_DELAY_NS)

@@ -7,10 +7,11 @@
  * the parent, up to the root.  From OpenJDK's test/jdk/java/util/concurrent/
  * tck/ForkJoinTaskTest.java (JDK 18).  Absent (docs/porting-from-java.md):
  * testForkTimedGetNPE and its Singleton (no TimeUnit to be null),
- * testSetRawResult (an action has no raw result), the three *Async methods
- * (no asyncMode pool), testCompleteExceptionally_null (an error code is
- * never null), the three testAdapt_*_toString (no adapt, no toString).  The interrupts before a join in the checks have no
- * C counterpart; every join, get and check is kept (tck_action_common.h). */
+ * testSetRawResult (an action has no raw result),
+ * testCompleteExceptionally_null (an error code is never null), the three
+ * testAdapt_*_toString (no adapt, no toString).  The interrupts before a join
+ * in the checks have no C counterpart; every join, get and check is kept
+ * (tck_action_common.h). */
 #include <time.h>
 #include <unistd.h>
 
@@ -536,6 +537,49 @@ static void testPollTask_body(void)
 }
 static void testPollTask(void) { RUN_ON(singletonPool(), testPollTask_body); }
 
+static void testPeekNextLocalTaskAsync_body(void)
+{
+    AsyncFib *g = new_AsyncFib(9);
+    CHECK_RC(0, fj_fork(&g->task));
+    AsyncFib *f = new_AsyncFib(8);
+    CHECK_RC(0, fj_fork(&f->task));
+    assertSame(&g->task, fj_peek_next_local_task());
+    CHECK_RC(0, fj_join(&f->task));
+    fj_help_quiesce();
+    checkCompletedNormally(&f->task);
+    assertEquals(34, g->number);
+    checkCompletedNormally(&g->task);
+}
+static void testPeekNextLocalTaskAsync(void) { RUN_ON(asyncSingletonPool(), testPeekNextLocalTaskAsync_body); }
+
+static void testPollNextLocalTaskAsync_body(void)
+{
+    AsyncFib *g = new_AsyncFib(9);
+    CHECK_RC(0, fj_fork(&g->task));
+    AsyncFib *f = new_AsyncFib(8);
+    CHECK_RC(0, fj_fork(&f->task));
+    assertSame(&g->task, fj_poll_next_local_task());
+    fj_help_quiesce();
+    assertEquals(21, f->number);
+    checkCompletedNormally(&f->task);
+    checkNotDone(&g->task);
+}
+static void testPollNextLocalTaskAsync(void) { RUN_ON(asyncSingletonPool(), testPollNextLocalTaskAsync_body); }
+
+static void testPollTaskAsync_body(void)
+{
+    AsyncFib *g = new_AsyncFib(9);
+    CHECK_RC(0, fj_fork(&g->task));
+    AsyncFib *f = new_AsyncFib(8);
+    CHECK_RC(0, fj_fork(&f->task));
+    assertSame(&g->task, fj_poll_task());
+    fj_help_quiesce();
+    assertEquals(21, f->number);
+    checkCompletedNormally(&f->task);
+    checkNotDone(&g->task);
+}
+static void testPollTaskAsync(void) { RUN_ON(asyncSingletonPool(), testPollTaskAsync_body); }
+
 static void testQuietlyComplete_body(void)
 {
     AsyncFib *f = new_AsyncFib(8);
@@ -614,6 +658,9 @@ static const check_case cases[] = {
     {"testPeekNextLocalTask", testPeekNextLocalTask, CHECK_PER_WORKERS},
     {"testPollNextLocalTask", testPollNextLocalTask, CHECK_PER_WORKERS},
     {"testPollTask", testPollTask, CHECK_PER_WORKERS},
+    {"testPeekNextLocalTaskAsync", testPeekNextLocalTaskAsync, CHECK_PER_WORKERS},
+    {"testPollNextLocalTaskAsync", testPollNextLocalTaskAsync, CHECK_PER_WORKERS},
+    {"testPollTaskAsync", testPollTaskAsync, CHECK_PER_WORKERS},
     {"testQuietlyComplete", testQuietlyComplete, CHECK_PER_WORKERS},
     {"testInvokeSingleton", testInvokeSingleton, CHECK_PER_WORKERS},
     {"testQuietlyInvokeSingleton", testQuietlyInvokeSingleton, CHECK_PER_WORKERS},

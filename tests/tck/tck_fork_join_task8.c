@@ -7,9 +7,8 @@
  * (fj_task_not_complete, Java's exec() false).  Java's testX(ForkJoinPool)
  * helpers are testX_on here.  Absent (docs/porting-from-java.md):
  * testForkTimedGetNullTimeUnit (no TimeUnit; its _Singleton runs
- * testForkTimedGet in Java and is ported so), testSetRawResult, the three
- * *Async methods, testPollSubmission (pollSubmission is protected in Java and
- * absent here). */
+ * testForkTimedGet in Java and is ported so), testSetRawResult,
+ * testPollSubmission (pollSubmission is protected in Java and absent here). */
 #include <time.h>
 #include <unistd.h>
 
@@ -531,6 +530,46 @@ static void testPollTask_body(void)
 }
 static void testPollTask(void) { RUN_ON(singletonPool(), testPollTask_body); }
 
+static void testPeekNextLocalTaskAsync_body(void)
+{
+    AsyncFib *g = new_AsyncFib(9);
+    CHECK_RC(0, fj_fork(&g->task));
+    AsyncFib *f = new_AsyncFib(8);
+    CHECK_RC(0, fj_fork(&f->task));
+    assertSame(&g->task, fj_peek_next_local_task());
+    CHECK_RC(0, fj_join(&f->task));
+    fj_help_quiesce();
+    AsyncFib_checkCompletedNormally(f);
+    AsyncFib_checkCompletedNormally(g);
+}
+static void testPeekNextLocalTaskAsync(void) { RUN_ON(asyncSingletonPool(), testPeekNextLocalTaskAsync_body); }
+
+static void testPollNextLocalTaskAsync_body(void)
+{
+    AsyncFib *g = new_AsyncFib(9);
+    CHECK_RC(0, fj_fork(&g->task));
+    AsyncFib *f = new_AsyncFib(8);
+    CHECK_RC(0, fj_fork(&f->task));
+    assertSame(&g->task, fj_poll_next_local_task());
+    fj_help_quiesce();
+    AsyncFib_checkCompletedNormally(f);
+    checkNotDoneBAA(g);
+}
+static void testPollNextLocalTaskAsync(void) { RUN_ON(asyncSingletonPool(), testPollNextLocalTaskAsync_body); }
+
+static void testPollTaskAsync_body(void)
+{
+    AsyncFib *g = new_AsyncFib(9);
+    CHECK_RC(0, fj_fork(&g->task));
+    AsyncFib *f = new_AsyncFib(8);
+    CHECK_RC(0, fj_fork(&f->task));
+    assertSame(&g->task, fj_poll_task());
+    fj_help_quiesce();
+    AsyncFib_checkCompletedNormally(f);
+    checkNotDoneBAA(g);
+}
+static void testPollTaskAsync(void) { RUN_ON(asyncSingletonPool(), testPollTaskAsync_body); }
+
 static void testQuietlyComplete_body(void)
 {
     AsyncFib *f = new_AsyncFib(8);
@@ -603,6 +642,9 @@ static const check_case cases[] = {
     {"testPeekNextLocalTask", testPeekNextLocalTask, CHECK_PER_WORKERS},
     {"testPollNextLocalTask", testPollNextLocalTask, CHECK_PER_WORKERS},
     {"testPollTask", testPollTask, CHECK_PER_WORKERS},
+    {"testPeekNextLocalTaskAsync", testPeekNextLocalTaskAsync, CHECK_PER_WORKERS},
+    {"testPollNextLocalTaskAsync", testPollNextLocalTaskAsync, CHECK_PER_WORKERS},
+    {"testPollTaskAsync", testPollTaskAsync, CHECK_PER_WORKERS},
     {"testQuietlyComplete", testQuietlyComplete, CHECK_PER_WORKERS},
 };
 CHECK_MAIN(cases)

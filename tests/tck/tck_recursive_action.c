@@ -1,10 +1,9 @@
 /* tck_recursive_action.c - the JDK's RecursiveActionTest (JSR166 TCK), ported
  * to fj_java.h: one function per Java test method, same name, assertions
  * kept.  Absent (docs/porting-from-java.md): testForkTimedGetNPE (no TimeUnit
- * argument to be null), testSetRawResult (an action has no raw result), the
- * three *Async methods (no asyncMode pool).  In the two JoinIgnoresInterrupts
- * methods only the interrupts themselves have no C counterpart: every join,
- * quietlyJoin and check is kept. */
+ * argument to be null), testSetRawResult (an action has no raw result).  In
+ * the two JoinIgnoresInterrupts methods only the interrupts themselves have
+ * no C counterpart: every join, quietlyJoin and check is kept. */
 #include <pthread.h>
 
 #include "tck_action_common.h"
@@ -600,6 +599,46 @@ static void testPollTask_body(void)
 }
 static void testPollTask(void) { RUN_ON(singletonPool(), testPollTask_body); }
 
+static void testPeekNextLocalTaskAsync_body(void)
+{
+    FibAction g = FIB_ACTION(9);
+    CHECK_RC(0, fj_fork(&g.task));
+    FibAction f = FIB_ACTION(8);
+    CHECK_RC(0, fj_fork(&f.task));
+    assertSame(&g.task, fj_peek_next_local_task());
+    CHECK_RC(0, fj_join(&f.task));
+    fj_help_quiesce();
+    checkCompletedNormally(&f.task);
+    checkCompletedNormally(&g.task);
+}
+static void testPeekNextLocalTaskAsync(void) { RUN_ON(asyncSingletonPool(), testPeekNextLocalTaskAsync_body); }
+
+static void testPollNextLocalTaskAsync_body(void)
+{
+    FibAction g = FIB_ACTION(9);
+    CHECK_RC(0, fj_fork(&g.task));
+    FibAction f = FIB_ACTION(8);
+    CHECK_RC(0, fj_fork(&f.task));
+    assertSame(&g.task, fj_poll_next_local_task());
+    fj_help_quiesce();
+    checkCompletedNormally(&f.task);
+    checkNotDone(&g.task);
+}
+static void testPollNextLocalTaskAsync(void) { RUN_ON(asyncSingletonPool(), testPollNextLocalTaskAsync_body); }
+
+static void testPollTaskAsync_body(void)
+{
+    FibAction g = FIB_ACTION(9);
+    CHECK_RC(0, fj_fork(&g.task));
+    FibAction f = FIB_ACTION(8);
+    CHECK_RC(0, fj_fork(&f.task));
+    assertSame(&g.task, fj_poll_task());
+    fj_help_quiesce();
+    checkCompletedNormally(&f.task);
+    checkNotDone(&g.task);
+}
+static void testPollTaskAsync(void) { RUN_ON(asyncSingletonPool(), testPollTaskAsync_body); }
+
 /* The RecursiveAction Javadoc's SortTask. */
 typedef struct SortTask {
     FJ_RECURSIVE_ACTION;
@@ -700,6 +739,9 @@ static const check_case cases[] = {
     {"testPeekNextLocalTask", testPeekNextLocalTask, CHECK_ONCE},
     {"testPollNextLocalTask", testPollNextLocalTask, CHECK_ONCE},
     {"testPollTask", testPollTask, CHECK_ONCE},
+    {"testPeekNextLocalTaskAsync", testPeekNextLocalTaskAsync, CHECK_ONCE},
+    {"testPollNextLocalTaskAsync", testPollNextLocalTaskAsync, CHECK_ONCE},
+    {"testPollTaskAsync", testPollTaskAsync, CHECK_ONCE},
     {"testSortTaskDemo", testSortTaskDemo, CHECK_PER_WORKERS},
 };
 CHECK_MAIN(cases)

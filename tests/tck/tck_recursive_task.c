@@ -1,7 +1,5 @@
 /* tck_recursive_task.c - the JDK's RecursiveTaskTest (JSR166 TCK), ported to
- * fj_java.h: one function per Java test method, same name, assertions kept.
- * Absent (docs/porting-from-java.md): the three *Async methods, which need a
- * pool in FIFO (asyncMode) order. */
+ * fj_java.h: one function per Java test method, same name, assertions kept. */
 #include "tck_task_common.h"
 
 static int testInvoke_body(void)
@@ -650,6 +648,63 @@ static void testPollTask(void)
     assertEquals(NoResult, testInvokeOnPool(singletonPool(), &a));
 }
 
+static int testPeekNextLocalTaskAsync_body(void)
+{
+    FibTask g = FIB_TASK(9);
+    CHECK_RC(0, fj_fork(&g.task));
+    FibTask f = FIB_TASK(8);
+    CHECK_RC(0, fj_fork(&f.task));
+    assertSame(&g.task, fj_peek_next_local_task());
+    int r = NoResult - 1;
+    CHECK_RC(0, FJ_JOIN_RESULT(&f, &r));
+    assertEquals(21, r);
+    fj_help_quiesce();
+    checkCompletedNormally(AS_INT_TASK(&f), 21);
+    checkCompletedNormally(AS_INT_TASK(&g), 34);
+    return NoResult;
+}
+static void testPeekNextLocalTaskAsync(void)
+{
+    CheckedRecursiveTask a = CHECKED_RECURSIVE_TASK(testPeekNextLocalTaskAsync_body);
+    assertEquals(NoResult, testInvokeOnPool(asyncSingletonPool(), &a));
+}
+
+static int testPollNextLocalTaskAsync_body(void)
+{
+    FibTask g = FIB_TASK(9);
+    CHECK_RC(0, fj_fork(&g.task));
+    FibTask f = FIB_TASK(8);
+    CHECK_RC(0, fj_fork(&f.task));
+    assertSame(&g.task, fj_poll_next_local_task());
+    fj_help_quiesce();
+    checkCompletedNormally(AS_INT_TASK(&f), 21);
+    checkNotDone(AS_INT_TASK(&g));
+    return NoResult;
+}
+static void testPollNextLocalTaskAsync(void)
+{
+    CheckedRecursiveTask a = CHECKED_RECURSIVE_TASK(testPollNextLocalTaskAsync_body);
+    assertEquals(NoResult, testInvokeOnPool(asyncSingletonPool(), &a));
+}
+
+static int testPollTaskAsync_body(void)
+{
+    FibTask g = FIB_TASK(9);
+    CHECK_RC(0, fj_fork(&g.task));
+    FibTask f = FIB_TASK(8);
+    CHECK_RC(0, fj_fork(&f.task));
+    assertSame(&g.task, fj_poll_task());
+    fj_help_quiesce();
+    checkCompletedNormally(AS_INT_TASK(&f), 21);
+    checkNotDone(AS_INT_TASK(&g));
+    return NoResult;
+}
+static void testPollTaskAsync(void)
+{
+    CheckedRecursiveTask a = CHECKED_RECURSIVE_TASK(testPollTaskAsync_body);
+    assertEquals(NoResult, testInvokeOnPool(asyncSingletonPool(), &a));
+}
+
 static const check_case cases[] = {
     {"testInvoke", testInvoke, CHECK_PER_WORKERS},
     {"testQuietlyInvoke", testQuietlyInvoke, CHECK_PER_WORKERS},
@@ -692,5 +747,8 @@ static const check_case cases[] = {
     {"testPeekNextLocalTask", testPeekNextLocalTask, CHECK_ONCE},
     {"testPollNextLocalTask", testPollNextLocalTask, CHECK_ONCE},
     {"testPollTask", testPollTask, CHECK_ONCE},
+    {"testPeekNextLocalTaskAsync", testPeekNextLocalTaskAsync, CHECK_ONCE},
+    {"testPollNextLocalTaskAsync", testPollNextLocalTaskAsync, CHECK_ONCE},
+    {"testPollTaskAsync", testPollTaskAsync, CHECK_ONCE},
 };
 CHECK_MAIN(cases)
