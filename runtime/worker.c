@@ -83,8 +83,8 @@ void worker_publish(fj_worker *w)
 }
 
 /* The worker's own next task outside a join: its newest, or in a pool created
- * in Java's asyncMode ("local first-in-first-out scheduling for forked tasks
- * that are never joined") its oldest.  Joins still take their child back from
+ * in Java's asyncMode (for event-style tasks that nobody joins, which should
+ * run in the order they were forked) its oldest.  Joins still take their child back from
  * the top (task.c).  A typed frame is never taken from below (deque.c, point
  * 10): when one is oldest (a typed task called fj_help_quiesce), the items
  * above it come newest first, so none of them is left behind. */
