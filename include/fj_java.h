@@ -257,7 +257,9 @@ int fj_get_surplus_queued_task_count(void);
 int fj_get_queued_task_count(void);
 
 /** Java's helpQuiesce(): on a worker, runs queued tasks of its pool (its own,
- * then submissions, then stolen ones) until the pool is quiescent: nothing
+ * then submissions, then stolen ones, and last the unsynced typed spawns of
+ * the tasks it is running, whose syncs then find them done) until the pool
+ * is quiescent: nothing
  * queued and every other worker idle or itself in fj_help_quiesce.  Off a
  * worker, waits for the common pool to be quiescent (as Java does).
  * Ordering: the writes of every task that completed before it returns are

@@ -59,8 +59,8 @@ typedef struct deque {
      * the thieves' line.  head = the oldest frame a thief may take, plus the
      * FJ__HEAD_FENCED bit while the owner's pops must fence (deque.c, 7);
      * written by thieves, and by the owner in deque_lower, deque_take_oldest
-     * and when it stops fencing, always under the lock.  In split mode fj_head holds the
-     * split S instead, written by the owner only (point 9). */
+     * and when it stops fencing, always under the lock.  In split mode fj_head
+     * holds the split S instead, written by the owner only (point 9). */
     fj_deque_ends ends;
     pthread_mutex_t lock;
     /* Split mode only: the thieves' end, written under the lock (by thieves,

@@ -184,10 +184,19 @@ int fj_get_queued_task_count(void)
     return w ? (int)deque_size(&w->deque) : 0;
 }
 
-/* The worker's search order outside a join: own deque, injector, victims. */
+/* The worker's search order outside a join: own deque, injector, victims;
+ * then the typed frames in its own deque, which no pop takes (only their
+ * sync does, and that sync waits below us on this thread): taken from the
+ * oldest, as a thief takes them, run in place, and their syncs find them
+ * done.  Without this a typed task that called fj_help_quiesce with a spawn
+ * unsynced waited for ever on one worker, where no thief can come. */
 static fj_task *quiesce_find_work(fj_worker *w)
 {
-    return worker_find_work(w, w->pool->config.steal_attempts, false);
+    fj_task *t = worker_find_work(w, w->pool->config.steal_attempts, false);
+    if (t || deque_top(&w->deque) <= deque_head(&w->deque))
+        return t;
+    worker_publish(w);  /* split mode: typed frames are private until published */
+    return deque_steal(&w->deque, true);
 }
 
 void fj_help_quiesce(void)

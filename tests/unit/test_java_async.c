@@ -163,6 +163,55 @@ static void async_pool_joins_classic_and_typed_tasks(void)
     CHECK_RC(0, fj_pool_destroy(pool));
 }
 
+/* ---- fj_help_quiesce in a typed task with a spawn unsynced (one worker) ---- */
+
+static int in_help_quiesce;  /* set around the call below; one worker, one thread */
+
+FJ_TASK(int, ran_inside_help_quiesce)
+{
+    return in_help_quiesce ? 7 : 8;
+}
+
+/* Spawns a typed task, forks three items above it, and helps to quiesce: the
+ * items run newest first (the typed frame is oldest, and the owner's FIFO
+ * take never takes a typed frame from below), then the typed task, which
+ * fj_help_quiesce runs as a thief would, as Java's helpQuiesce runs every
+ * local task; its sync finds it done. */
+FJ_TASK(int, spawn_then_help, logged *, kids)
+{
+    FJ_SPAWN(ran_inside_help_quiesce);
+    for (int i = 0; i < 3; i++)
+        CHECK_RC(0, fj_fork(&kids[i].task));
+    in_help_quiesce = 1;
+    fj_help_quiesce();
+    in_help_quiesce = 0;
+    return FJ_SYNC(ran_inside_help_quiesce);
+}
+
+static void help_quiesce_runs_typed_spawns_last(int async_mode)
+{
+    fj_pool *pool = NULL;
+    CHECK_RC(0, fj_pool_create_with_async_mode(&pool, 1, async_mode));
+    atomic_int next = 0;
+    int log[3] = {-1, -1, -1};
+    logged kids[3];
+    for (int i = 0; i < 3; i++)
+        kids[i] = (logged){FJ_TASK_INIT(logged_compute), i, &next, log};
+    int rc = -1;
+    CHECK_EQ(7, FJ_RUN_RC(pool, &rc, spawn_then_help, kids));  /* ran inside, its result kept */
+    CHECK_RC(0, rc);
+    CHECK_EQ(3, atomic_load(&next));  /* the items above the typed frame all ran, newest first */
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(2 - i, log[i]);
+    CHECK_RC(0, fj_pool_destroy(pool));
+}
+
+static void help_quiesce_runs_a_typed_task_s_unsynced_spawns(void)
+{
+    help_quiesce_runs_typed_spawns_last(1);
+    help_quiesce_runs_typed_spawns_last(0);
+}
+
 /* ---- never-joined forks under thieves: each runs exactly once ---- */
 
 /* Event cascades: a task below `depth` forks two children and returns. */
@@ -267,6 +316,7 @@ static const check_case cases[] = {
     {"async_worker_runs_its_forks_oldest_first", async_worker_runs_its_forks_oldest_first, CHECK_ONCE},
     {"async_peek_and_poll_see_the_oldest_task", async_peek_and_poll_see_the_oldest_task, CHECK_ONCE},
     {"async_pool_joins_classic_and_typed_tasks", async_pool_joins_classic_and_typed_tasks, CHECK_PER_WORKERS},
+    {"help_quiesce_runs_a_typed_task_s_unsynced_spawns", help_quiesce_runs_a_typed_task_s_unsynced_spawns, CHECK_ONCE},
     {"async_cascades_run_each_task_once", async_cascades_run_each_task_once, CHECK_PER_WORKERS},
     {"async_chain_reuses_the_deque_range", async_chain_reuses_the_deque_range, CHECK_ONCE},
 };
