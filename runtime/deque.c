@@ -350,7 +350,13 @@ static void deque_set_ends_locked(deque *d, fj_frame *h, fj_frame *t)
 void *deque_take_oldest(deque *d)
 {
     DEQUE_ASSERT_OWNER(d);
-    /* A look without the lock first: an empty deque costs nothing. */
+    /* A look without the lock first: an empty deque costs nothing.  Relaxed:
+     * top is ours; head may be a thief's claim it is about to give back in
+     * part, so the deque may look empty for that moment with an item in it.
+     * Then we return NULL and the item stays queued: the worker's search
+     * looks again before it parks, and parking itself looks at every deque
+     * (scheduler.c), as after a pop that lost a race.  A deque that looks
+     * fuller than it is costs the lock only. */
     if (deque_top(d) <= deque_head(d))
         return NULL;
     pthread_mutex_lock(&d->lock);

@@ -193,6 +193,9 @@ int fj_get_queued_task_count(void)
 static fj_task *quiesce_find_work(fj_worker *w)
 {
     fj_task *t = worker_find_work(w, w->pool->config.steal_attempts, false);
+    /* Relaxed looks, as in deque_take_oldest: a look that comes out empty
+     * by a thief's passing claim sends us to the quiescence test below as
+     * any fruitless search does; it reads the queues again. */
     if (t || deque_top(&w->deque) <= deque_head(&w->deque))
         return t;
     worker_publish(w);  /* split mode: typed frames are private until published */
