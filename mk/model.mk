@@ -16,7 +16,11 @@
 # taking its oldest item under the lock (deque_take_oldest, Java's asyncMode;
 # deque.pml -DOWNER_FIFO) against thieves: with tombstones at head (REMOVE),
 # two thieves, and batch steals of two; the reach entries run the first
-# one's configuration.
+# one's configuration.  split-*: the split deque of the mode without
+# membarrier (split.pml), typed frames only unless NITEMS gives item frames
+# (public at once, a stolen one lowered past without a wait); split-owner-fifo-*
+# the owner's take of its oldest item there, split-owner-steals-* the owner
+# stealing from its own deque as fj_help_quiesce does.
 # tests/model/check.sh runs one entry and prints states, depth, memory, time.
 # MODEL_JOBS entries run at once (CI has 2 cores; the largest entry needs
 # about 1 GB), so the lines come in the order the entries finish.
@@ -163,7 +167,22 @@ MODEL_RUNS := \
   split-mutant-no-shrink-fence:fail-assert:split.pml:-DMUT_NO_SHRINK_FENCE \
   split-mutant-no-thief-fence:fail-assert:split.pml:-DMUT_NO_THIEF_FENCE \
   split-mutant-sync-reads-thieves-end:fail-assert:split.pml:-DMUT_SYNC_READS_THIEVES_END \
-  split-mutant-thief-past-split:fail-assert:split.pml:-DMUT_THIEF_PAST_SPLIT
+  split-mutant-thief-past-split:fail-assert:split.pml:-DMUT_THIEF_PAST_SPLIT \
+  split-items:pass:split.pml:-DNITEMS=1,-DSTEALS=1 \
+  split-items-1-thief:pass:split.pml:-DNITEMS=2,-DNTHIEVES=1,-DSTEALS=3 \
+  split-reach-item-stolen:fail-assert:split.pml:-DNITEMS=1,-DREACH=10 \
+  split-mutant-item-pop-waits:fail-deadlock:split.pml:-DNITEMS=1,-DMUT_ITEM_POP_WAITS \
+  split-owner-fifo:pass:split.pml:-DOWNER_FIFO,-DNITEMS=2,-DSTEALS=1 \
+  split-owner-fifo-1-thief:pass:split.pml:-DOWNER_FIFO,-DNITEMS=2,-DNTHIEVES=1,-DSTEALS=3 \
+  split-reach-fifo-takes:fail-assert:split.pml:-DOWNER_FIFO,-DNITEMS=2,-DREACH=11 \
+  split-reach-fifo-typed-oldest:fail-assert:split.pml:-DOWNER_FIFO,-DNITEMS=2,-DREACH=12 \
+  split-reach-fifo-asks:fail-assert:split.pml:-DOWNER_FIFO,-DNITEMS=2,-DREACH=13 \
+  split-reach-fifo-lowered:fail-assert:split.pml:-DOWNER_FIFO,-DNITEMS=2,-DREACH=14 \
+  split-mutant-fifo-unlocked:fail-assert:split.pml:-DOWNER_FIFO,-DNITEMS=2,-DMUT_FIFO_UNLOCKED \
+  split-mutant-fifo-takes-typed:fail-deadlock:split.pml:-DOWNER_FIFO,-DNITEMS=2,-DNTHIEVES=1,-DMUT_FIFO_TAKES_TYPED \
+  split-owner-steals:pass:split.pml:-DOWNER_STEALS,-DSTEALS=1 \
+  split-owner-steals-items:pass:split.pml:-DOWNER_STEALS,-DNITEMS=1,-DNTHIEVES=1,-DSTEALS=3 \
+  split-reach-own-steal-done:fail-assert:split.pml:-DOWNER_STEALS,-DNITEMS=1,-DREACH=15
 
 .PHONY: check-model
 

@@ -170,8 +170,10 @@
  *    climbs as under thieves that take everything, and deque_compact brings
  *    it down (point 5).  tests/model/deque.pml checks it against thieves,
  *    batches and tombstones (OWNER_FIFO, with mutants: the take without the
- *    lock, or of a typed frame); split.pml has no owner take, and the split
- *    mode is tested instead (tests/run-tests.sh, FJ_FENCE=full).
+ *    lock, or of a typed frame), and split.pml in the split mode against
+ *    thieves that claim below S, with item and typed frames (OWNER_FIFO, the
+ *    same mutants); split.pml also checks fj_help_quiesce's steal from the
+ *    owner's own deque (OWNER_STEALS).
  *
  * The one subtle race, argued: owner pop vs thief steal of the last frame.
  *   Let one frame remain at k: head == k, top == k + 1.
