@@ -16,7 +16,8 @@
 # taking its oldest item under the lock (deque_take_oldest, Java's asyncMode;
 # deque.pml -DOWNER_FIFO) against thieves: with tombstones at head (REMOVE),
 # two thieves, and batch steals of two; the reach entries run the first
-# one's configuration.  split-*: the split deque of the mode without
+# one's configuration.  deque-owner-steals-*, deque-reach-own-steal-*: the
+# owner stealing from its own deque as fj_help_quiesce does.  split-*: the split deque of the mode without
 # membarrier (split.pml), typed frames only unless NITEMS gives item frames
 # (public at once, a stolen one lowered past without a wait); split-owner-fifo-*
 # the owner's take of its oldest item there, split-owner-steals-* the owner
@@ -92,6 +93,13 @@ MODEL_RUNS := \
   deque-reach-fifo-typed-oldest:fail-assert:deque.pml:-DOWNER_FIFO,-DREMOVE,-DREACH=27 \
   deque-mutant-fifo-unlocked:fail-assert:deque.pml:-DOWNER_FIFO,-DMUT_FIFO_UNLOCKED \
   deque-mutant-fifo-takes-typed:fail-deadlock:deque.pml:-DOWNER_FIFO,-DMUT_FIFO_TAKES_TYPED \
+  deque-owner-steals:pass:deque.pml:-DOWNER_STEALS,-DREMOVE \
+  deque-owner-steals-2-thieves:pass:deque.pml:-DOWNER_STEALS,-DNTHIEVES=2,-DSTEALS=1,-DNITEMS=2,-DNTYPED=0 \
+  deque-owner-steals-typed:pass:deque.pml:-DOWNER_STEALS,-DNITEMS=0,-DNTYPED=2 \
+  deque-reach-own-steal-tomb:fail-assert:deque.pml:-DOWNER_STEALS,-DREMOVE,-DREACH=28 \
+  deque-reach-own-steal-item:fail-assert:deque.pml:-DOWNER_STEALS,-DREMOVE,-DREACH=29 \
+  deque-reach-own-steal-typed:fail-assert:deque.pml:-DOWNER_STEALS,-DREMOVE,-DREACH=30 \
+  deque-mutant-own-steal-unlocked:fail-assert:deque.pml:-DOWNER_STEALS,-DMUT_OWN_STEAL_UNLOCKED \
   task-join-wake:pass:task.pml:-DSKIP_OUTCOME \
   task-join-wake-external:pass:task.pml:-DSKIP_OUTCOME,-DEXTERNAL_WAITER \
   task-join-wake-worker:pass:task.pml:-DSKIP_OUTCOME,-DWORKER_WAITER \

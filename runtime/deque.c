@@ -172,8 +172,9 @@
  *    batches and tombstones (OWNER_FIFO, with mutants: the take without the
  *    lock, or of a typed frame), and split.pml in the split mode against
  *    thieves that claim below S, with item and typed frames (OWNER_FIFO, the
- *    same mutants); split.pml also checks fj_help_quiesce's steal from the
- *    owner's own deque (OWNER_STEALS).
+ *    same mutants).  Both models also check fj_help_quiesce's steal from
+ *    the owner's own deque (OWNER_STEALS), a thief's steal with no pop of
+ *    the owner's in flight.
  *
  * The one subtle race, argued: owner pop vs thief steal of the last frame.
  *   Let one frame remain at k: head == k, top == k + 1.

@@ -189,7 +189,9 @@ int fj_get_queued_task_count(void)
  * sync does, and that sync waits below us on this thread): taken from the
  * oldest, as a thief takes them, run in place, and their syncs find them
  * done.  Without this a typed task that called fj_help_quiesce with a spawn
- * unsynced waited for ever on one worker, where no thief can come. */
+ * unsynced waited for ever on one worker, where no thief can come.  The
+ * steal is a thief's, under the lock, and no pop of ours is in flight, so
+ * the deque's protocol holds as for any thief (tests/model: OWNER_STEALS). */
 static fj_task *quiesce_find_work(fj_worker *w)
 {
     fj_task *t = worker_find_work(w, w->pool->config.steal_attempts, false);

@@ -48,6 +48,12 @@
  *             the range past it as past a stolen item.  Thieves steal
  *             meanwhile, with or without the bit (BATCH, REMOVE's
  *             tombstones, NTHIEVES as set).
+ *   -DOWNER_STEALS  once, at any step, the owner steals from its own deque
+ *             as a thief would (fj_help_quiesce's quiesce_find_work, when a
+ *             typed task waits for quiescence with spawns unsynced: only the
+ *             steal reaches them), and runs what it took: a typed frame in
+ *             place, published DONE, which its sync later finds stolen and
+ *             done.  No pop of the owner's is in flight meanwhile.
  *
  * Properties, checked exhaustively:
  *   - every frame is taken exactly once (popped, stolen, run by its owner's
@@ -133,6 +139,9 @@
  *   MUT_FIFO_UNLOCKED         (OWNER_FIFO) deque_take_oldest without the lock:
  *                             a thief between its claim and its check takes
  *                             the same item
+ *   MUT_OWN_STEAL_UNLOCKED    (OWNER_STEALS) the owner's steal from its own
+ *                             deque without the lock: a thief between its
+ *                             claim and its check takes the same frame
  *   MUT_FIFO_TAKES_TYPED      (OWNER_FIFO) deque_take_oldest takes whatever
  *                             frame is oldest past the tombstones, a typed
  *                             one too, as an item: its sync then finds it
@@ -271,7 +280,9 @@ bit awaiting;                /* AWAIT_JOINER: the owner waits for the joiner to 
  *  24 (OWNER_FIFO) deque_take_oldest took an item, head not fenced
  *  25 (OWNER_FIFO) deque_take_oldest took an item, head fenced
  *  26 (OWNER_FIFO) deque_take_oldest consumed a tombstone at head
- *  27 (OWNER_FIFO) deque_take_oldest found a typed frame oldest: NULL        */
+ *  27 (OWNER_FIFO) deque_take_oldest found a typed frame oldest: NULL
+ *  28 (OWNER_STEALS) the owner's steal from its own deque consumed a tombstone
+ *  29 (OWNER_STEALS) it took an item      30 (OWNER_STEALS) it ran a typed frame */
 #ifdef REACH
 #define REACHED(n) assert(REACH != n)
 #else
@@ -461,6 +472,9 @@ proctype owner()
     byte items = 0, spawned = 0;                /* frames pushed / spawned so far */
     byte unsynced[NTYPED + 1];                  /* ghost: the call stack of typed spawns */
     byte nunsynced = 0;
+#ifdef OWNER_STEALS
+    bit stole_own = 0;                          /* one steal from its own deque per run */
+#endif
     byte ovf[NTYPED + 1];                       /* d->overflow: results of spawns run at once */
     byte novf = 0;                              /* d->overflow_count */
     bool finishing = false;
@@ -790,6 +804,64 @@ pop:
         fi;
 fifo_done:
         t = 0; f = 0; h = 0; hw = 0; r = 0; v = 0
+#endif
+#ifdef OWNER_STEALS
+    :: !finishing && !stole_own ->
+        /* ---- fj_help_quiesce's quiesce_find_work: deque_steal(&w->deque, true),
+         * the owner as a thief of its own deque (deque_steal_claim, BATCH 1);
+         * no pop of its own is in flight meanwhile ---- */
+        stole_own = 1;
+        LOAD(me, TOP, t);                       /* deque_size(d) == 0: a look without the lock */
+        LOAD(me, HEAD, hw);
+        if
+        :: t <= IDX(hw) -> goto own_done
+        :: else
+        fi;
+#ifndef MUT_OWN_STEAL_UNLOCKED
+        LOCK(me);
+#endif
+        LOAD(me, HEAD, hw);
+        h = IDX(hw);
+        LOAD(me, TOP, t);
+        if
+        :: t <= h ->
+#ifndef MUT_OWN_STEAL_UNLOCKED
+            UNLOCK(me);
+#endif
+            goto own_done
+        :: else
+        fi;
+        STORE(me, HEAD, (h + 1) | HF);          /* the claim, fenced bit set */
+        if
+        :: hw & HF -> FLUSH(me)                 /* fence_full() */
+        :: else -> MEMBARRIER()                 /* fence_heavy() */
+        fi;
+        LOAD(me, TOP, t);
+        assert(t >= h + 1);                     /* no pop of ours could shrink into the claim */
+        LOAD(me, RUN(h), r);
+        v = 0;
+        if
+        :: r == TOMB -> REACHED(28)             /* consumed: nothing taken */
+        :: r == ITEM -> LOAD(me, DATA(h), v)
+        :: r == TYPED -> STORE(me, STATE(h), STOLEN)    /* atomic_store(&f->fj_state, FRAME_STOLEN) */
+        fi;
+#ifndef MUT_OWN_STEAL_UNLOCKED
+        UNLOCK(me);
+#endif
+        if
+        :: r == ITEM -> TAKE(v); own = own & ~(1 << v); REACHED(29)
+        :: r == TYPED ->
+            /* ---- frame_run_stolen, on this thread: its sync, below us on
+             * the stack, later finds it stolen and done ---- */
+            LOAD(me, DATA(h), v);
+            TAKE(v);
+            STORE(me, DATA(h), RESULT(v));
+            d_step { FLUSH_IN(me); mem[STATE(h)] = mem[STATE(h)] | DONE };
+            REACHED(30)
+        :: else
+        fi;
+own_done:
+        t = 0; h = 0; hw = 0; r = 0; v = 0
 #endif
 #ifdef REMOVE
     :: own != 0 && !finishing ->
