@@ -24,7 +24,7 @@
 # stealing from its own deque as fj_help_quiesce does.
 # tests/model/check.sh runs one entry and prints states, depth, memory, time.
 # MODEL_JOBS entries run at once (CI has 2 cores; the largest entry needs
-# about 1 GB), so the lines come in the order the entries finish.
+# about 1.2 GB), so the lines come in the order the entries finish.
 
 MODEL_WORK ?= build/model
 MODEL_JOBS ?= 2
