@@ -17,11 +17,12 @@
 # deque.pml -DOWNER_FIFO) against thieves: with tombstones at head (REMOVE),
 # two thieves, and batch steals of two; the reach entries run the first
 # one's configuration.  deque-owner-steals-*, deque-reach-own-steal-*: the
-# owner stealing from its own deque as fj_help_quiesce does.  split-*: the split deque of the mode without
-# membarrier (split.pml), typed frames only unless NITEMS gives item frames
-# (public at once, a stolen one lowered past without a wait); split-owner-fifo-*
-# the owner's take of its oldest item there, split-owner-steals-* the owner
-# stealing from its own deque as fj_help_quiesce does.
+# owner stealing from its own deque as fj_help_quiesce does.  split-*: the
+# split deque of the mode without membarrier (split.pml), typed frames only
+# unless NITEMS gives item frames (public at once, a stolen one lowered past
+# without a wait); split-owner-fifo-* the owner's take of its oldest item
+# there, split-owner-steals-* the owner stealing from its own deque as
+# fj_help_quiesce does.
 # tests/model/check.sh runs one entry and prints states, depth, memory, time.
 # MODEL_JOBS entries run at once (CI has 2 cores; the largest entry needs
 # about 1.2 GB), so the lines come in the order the entries finish.
