@@ -725,18 +725,36 @@ extern "C" {
 #define FJ__LIKELY(x) __builtin_expect(!!(x), 1)
 #define FJ__UNLIKELY(x) __builtin_expect(!!(x), 0)
 
-/* The cold calls of the inline spawn, as the fast path calls them.  Under
- * clang on x86-64 each goes through a small function of the program's own,
- * with clang's preserve_most convention: the call then keeps the caller's
- * registers, so values live across it need no callee-saved register in the
- * task's body (push and pop pairs in every call of a typed task, on the
- * path that never takes the cold call).  The stub saves and restores what
- * the library's ordinary call clobbers, on the cold path only.  gcc has no
- * such convention; it calls the library directly. */
+/* The cold calls of the inline spawn, as the fast path calls them: with every
+ * register but the result kept for the caller where the compiler allows it.
+ * Values live across an ordinary call need callee-saved registers, and a
+ * typed task's body pays their push and pop pairs in every call, on the path
+ * that never takes the cold call (knapsack's body: five pushed registers and a
+ * stack frame where three suffice, docs/performance.md).
+ *
+ * Under clang on x86-64 each call goes through a small function of the
+ * program's own with clang's preserve_most convention, which saves and
+ * restores what the library's ordinary call clobbers, on the cold path only. */
 #if defined(__clang__) && defined(__x86_64__) && defined(__has_attribute)
 #if __has_attribute(preserve_most)
 #define FJ__COLD_STUBS 1
 #endif
+#endif
+/* gcc has no such convention, so on x86-64 (ELF, the System V ABI) the
+ * program makes it by hand: each cold call is an asm statement that calls a
+ * naked function of the program's own (FJ__KEEP_STUB), which saves the
+ * caller-saved integer registers, aligns the stack, calls the library and
+ * restores them.  The asm names RAX (the result), the flags, memory and the
+ * vector, mask and x87 registers as changed, so the compiler keeps only
+ * integer values in registers across it.  Targets where those register sets
+ * differ (no SSE2, MMX or x87; APX's extra registers; AMX tiles; AVX10
+ * without AVX-512's names) and the large code model call the library
+ * directly. */
+#if !defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 8 && defined(__x86_64__) && defined(__LP64__) && \
+    defined(__ELF__) && defined(__SSE2__) && defined(__MMX__) && !defined(_SOFT_FLOAT) &&                     \
+    !defined(__APX_F__) && !defined(__AMX_TILE__) && !(defined(__AVX10_1__) && !defined(__AVX512F__)) &&      \
+    !defined(__code_model_large__)
+#define FJ__KEEP_CALLS 1
 #endif
 #ifdef FJ__COLD_STUBS
 #define FJ__COLD_STUB static __attribute__((preserve_most, noinline, cold, unused))
@@ -747,6 +765,82 @@ FJ__COLD_STUB void fj__spawn_settle_cold(fj_worker *w, fj_frame *top) { (void)fj
 FJ__COLD_STUB void fj__spawn_guarded_cold(fj_worker *w, fj_frame *top) { (void)fj__spawn_guarded(w, top); }
 FJ__COLD_STUB void fj__spawn_slow_cold(fj_worker *w) { fj__spawn_slow(w); }
 FJ__COLD_STUB void fj__spawn_wake_cold(fj_worker *w) { fj__spawn_wake(w); }
+#elif defined(FJ__KEEP_CALLS)
+#ifdef __GCC_HAVE_DWARF2_CFI_ASM
+#define FJ__CFI(directives) directives "\n\t"
+#else
+#define FJ__CFI(directives)
+#endif
+/* A naked function that calls `target` (arguments in RDI and RSI, result in
+ * RAX) and keeps every other register.  FJ__KEEP_CALL enters it with the
+ * caller's stack pointer 136 bytes up (the red zone, the return address);
+ * its unwind information says so and where it saved each register, so a
+ * debugger's backtrace passes through it. */
+#define FJ__KEEP_STUB(name, target)                                                                     \
+    static __attribute__((naked, noinline, cold, unused)) void name(void)                               \
+    {                                                                                                   \
+        __asm__(FJ__CFI(".cfi_def_cfa_offset 136\n\t.cfi_offset %rip, -136")                            \
+                "push %rbp\n\t" FJ__CFI(".cfi_adjust_cfa_offset 8\n\t.cfi_offset %rbp, -144")           \
+                "mov %rsp, %rbp\n\t" FJ__CFI(".cfi_def_cfa_register %rbp")                               \
+                "push %rcx\n\tpush %rdx\n\tpush %rsi\n\tpush %rdi\n\t"                                     \
+                "push %r8\n\tpush %r9\n\tpush %r10\n\tpush %r11\n\t"                                       \
+                FJ__CFI(".cfi_offset %rcx, -152\n\t.cfi_offset %rdx, -160\n\t.cfi_offset %rsi, -168\n\t" \
+                        ".cfi_offset %rdi, -176\n\t.cfi_offset %r8, -184\n\t.cfi_offset %r9, -192\n\t"   \
+                        ".cfi_offset %r10, -200\n\t.cfi_offset %r11, -208")                             \
+                "and $-16, %rsp\n\t" /* the ABI's alignment at a call */                                 \
+                "call " #target "@PLT\n\t"                                                               \
+                "lea -64(%rbp), %rsp\n\t"                                                                \
+                "pop %r11\n\tpop %r10\n\tpop %r9\n\tpop %r8\n\t"                                           \
+                "pop %rdi\n\tpop %rsi\n\tpop %rdx\n\tpop %rcx\n\t"                                         \
+                "pop %rbp\n\t" FJ__CFI(".cfi_restore %rbp\n\t.cfi_def_cfa %rsp, 136")                    \
+                "ret");                                                                                 \
+    }
+FJ__KEEP_STUB(fj__spawn_settle_keep, fj__spawn_settle)
+FJ__KEEP_STUB(fj__spawn_guarded_keep, fj__spawn_guarded)
+FJ__KEEP_STUB(fj__spawn_slow_keep, fj__spawn_slow)
+FJ__KEEP_STUB(fj__spawn_wake_keep, fj__spawn_wake)
+#ifdef __AVX512F__
+#define FJ__EVEX_CLOBBERS                                                                                          \
+    , "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", \
+        "xmm28", "xmm29", "xmm30", "xmm31", "k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7"
+#else
+#define FJ__EVEX_CLOBBERS
+#endif
+/* Calls stub with the inputs ARGS (RDI, and RSI where given) and puts RAX in
+ * `result`.  The call first steps over the red zone: the compiler may keep
+ * data in the 128 bytes below the stack pointer, and a call writes there. */
+#define FJ__KEEP_CALL(stub, result, ...)                                                                       \
+    __asm__ volatile("lea -128(%%rsp), %%rsp\n\tcall %P[fn]\n\tlea 128(%%rsp), %%rsp"                              \
+                     : "=a"(result)                                                                             \
+                     : __VA_ARGS__, [fn] "i"(stub)                                                              \
+                     : "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", \
+                       "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "st", "st(1)", "st(2)", "st(3)",      \
+                       "st(4)", "st(5)", "st(6)", "st(7)", "mm0", "mm1", "mm2", "mm3", "mm4", "mm5", "mm6",        \
+                       "mm7" FJ__EVEX_CLOBBERS)
+FJ__INLINE fj_frame *fj__spawn_settle_cold(fj_worker *w, fj_frame *top)
+{
+    fj_frame *f;
+    FJ__KEEP_CALL(fj__spawn_settle_keep, f, "D"(w), "S"(top));
+    return f;
+}
+FJ__INLINE fj_frame *fj__spawn_guarded_cold(fj_worker *w, fj_frame *top)
+{
+    fj_frame *f;
+    FJ__KEEP_CALL(fj__spawn_guarded_keep, f, "D"(w), "S"(top));
+    return f;
+}
+FJ__INLINE void fj__spawn_slow_cold(fj_worker *w)
+{
+    void *ignored;
+    FJ__KEEP_CALL(fj__spawn_slow_keep, ignored, "D"(w));
+    (void)ignored;
+}
+FJ__INLINE void fj__spawn_wake_cold(fj_worker *w)
+{
+    void *ignored;
+    FJ__KEEP_CALL(fj__spawn_wake_keep, ignored, "D"(w));
+    (void)ignored;
+}
 #else
 #define fj__spawn_slow_cold fj__spawn_slow
 #define fj__spawn_wake_cold fj__spawn_wake
@@ -834,6 +928,8 @@ FJ__INLINE fj_frame *fj__spawn_settle_call(fj_worker *w, fj_frame *t, int raise_
     else
         fj__spawn_settle_cold(w, t);
     return ((fj_deque_ends *)(void *)w)->fj_top;  /* what both return (a plain load: only we write top) */
+#elif defined(FJ__KEEP_CALLS)
+    return raise_guard ? fj__spawn_guarded_cold(w, t) : fj__spawn_settle_cold(w, t);
 #else
     return raise_guard ? fj__spawn_guarded(w, t) : fj__spawn_settle(w, t);
 #endif

@@ -3,7 +3,9 @@
 # the README's first example (examples/fib_typed.c), built as a program
 # would build it (-O2 -DNDEBUG), by gcc and by clang where present, holds no
 # atomic read-modify-write and no fence, and calls nothing but itself, code
-# the compiler put in a cold section, and the runtime's slow halves (fj.h: "A
+# the compiler put in a cold section, the stubs that keep the caller's
+# registers around the spawn's cold calls (fj.h: FJ__COLD_STUBS under clang,
+# FJ__KEEP_CALLS under gcc) and the runtime's slow halves (fj.h: "A
 # spawn and a sync that nobody interferes with take no lock, no atomic
 # read-modify-write, no library call").  tests/unit/test_fast_path.c counts
 # the calls as they run; this reads the machine code.  x86-64 only.
@@ -42,7 +44,7 @@ for cc in gcc clang; do
         function verdict(line, target,    callee) {
             callee = line; sub(/.*</, "", callee); sub(/[+>].*/, "", callee)
             if (target == "" && callee ~ /^fib_fj_body/ && line !~ /\+0x/) return
-            if (target == "" && callee ~ /(_cold|_fj_sync_take)$/) return
+            if (target == "" && callee ~ /(_cold|_keep|_fj_sync_take)$/) return
             if (target ~ /^\.text\.unlikely/ || target ~ /^fj__(spawn_settle|spawn_guarded|spawn_slow|spawn_wake|sync_slow|frame_publish|unsynced)-/) return
             print "FAIL fast path code (" cc "): a call to " (target != "" ? target : callee) ": " line; bad = 1
         }
