@@ -806,39 +806,59 @@ FJ__KEEP_STUB(fj__spawn_wake_keep, fj__spawn_wake)
 #else
 #define FJ__EVEX_CLOBBERS
 #endif
-/* Calls stub with the inputs ARGS (RDI, and RSI where given) and puts RAX in
- * `result`.  The call first steps over the red zone: the compiler may keep
- * data in the 128 bytes below the stack pointer, and a call writes there. */
-#define FJ__KEEP_CALL(stub, result, ...)                                                                       \
-    __asm__ volatile("lea -128(%%rsp), %%rsp\n\tcall %P[fn]\n\tlea 128(%%rsp), %%rsp"                              \
-                     : "=a"(result)                                                                             \
-                     : __VA_ARGS__, [fn] "i"(stub)                                                              \
-                     : "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", \
-                       "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "st", "st(1)", "st(2)", "st(3)",      \
-                       "st(4)", "st(5)", "st(6)", "st(7)", "mm0", "mm1", "mm2", "mm3", "mm4", "mm5", "mm6",        \
-                       "mm7" FJ__EVEX_CLOBBERS)
+/* Calls stub with w in RDI (and top in RSI, the two-argument form) and puts
+ * RAX in `result`.  The call first steps over the red zone: the compiler may
+ * keep data in the 128 bytes below the stack pointer, and a call writes there.
+ * RSI is named as changed although the stub keeps it: kept, it held the copy
+ * of top across dfs's spawns, and gcc then laid out dfs's sync loop with a
+ * taken branch on every leaf (dfs 9 at 1 worker 0.83 of Lace's time instead
+ * of 0.76; docs/performance.md, "Changes that paid"). */
+#define FJ__KEEP_CALL_ASM                                                                                 \
+    "lea -128(%%rsp), %%rsp\n\tcall %P[fn]\n\tlea 128(%%rsp), %%rsp"
+#define FJ__KEEP_CLOBBERS                                                                                   \
+    "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",     \
+        "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", \
+        "st(7)", "mm0", "mm1", "mm2", "mm3", "mm4", "mm5", "mm6", "mm7" FJ__EVEX_CLOBBERS
+#define FJ__KEEP_CALL(stub, result, w)                                                                     \
+    do {                                                                                                    \
+        void *fj_spent_;                                                                                    \
+        __asm__ volatile(FJ__KEEP_CALL_ASM                                                                  \
+                         : "=a"(result), "=S"(fj_spent_)                                                    \
+                         : "D"(w), [fn] "i"(stub)                                                           \
+                         : FJ__KEEP_CLOBBERS);                                                              \
+        (void)fj_spent_;                                                                                    \
+    } while (0)
+#define FJ__KEEP_CALL2(stub, result, w, top)                                                               \
+    do {                                                                                                    \
+        void *fj_spent_;                                                                                    \
+        __asm__ volatile(FJ__KEEP_CALL_ASM                                                                  \
+                         : "=a"(result), "=S"(fj_spent_)                                                    \
+                         : "D"(w), "1"(top), [fn] "i"(stub)                                                 \
+                         : FJ__KEEP_CLOBBERS);                                                              \
+        (void)fj_spent_;                                                                                    \
+    } while (0)
 FJ__INLINE fj_frame *fj__spawn_settle_cold(fj_worker *w, fj_frame *top)
 {
     fj_frame *f;
-    FJ__KEEP_CALL(fj__spawn_settle_keep, f, "D"(w), "S"(top));
+    FJ__KEEP_CALL2(fj__spawn_settle_keep, f, w, top);
     return f;
 }
 FJ__INLINE fj_frame *fj__spawn_guarded_cold(fj_worker *w, fj_frame *top)
 {
     fj_frame *f;
-    FJ__KEEP_CALL(fj__spawn_guarded_keep, f, "D"(w), "S"(top));
+    FJ__KEEP_CALL2(fj__spawn_guarded_keep, f, w, top);
     return f;
 }
 FJ__INLINE void fj__spawn_slow_cold(fj_worker *w)
 {
     void *ignored;
-    FJ__KEEP_CALL(fj__spawn_slow_keep, ignored, "D"(w));
+    FJ__KEEP_CALL(fj__spawn_slow_keep, ignored, w);
     (void)ignored;
 }
 FJ__INLINE void fj__spawn_wake_cold(fj_worker *w)
 {
     void *ignored;
-    FJ__KEEP_CALL(fj__spawn_wake_keep, ignored, "D"(w));
+    FJ__KEEP_CALL(fj__spawn_wake_keep, ignored, w);
     (void)ignored;
 }
 #else
