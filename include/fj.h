@@ -744,16 +744,17 @@ extern "C" {
  * program makes it by hand: each cold call is an asm statement that calls a
  * naked function of the program's own (FJ__KEEP_STUB), which saves the
  * caller-saved integer registers, aligns the stack, calls the library and
- * restores them.  The asm names RAX (the result), the flags, memory and the
- * vector, mask and x87 registers as changed, so the compiler keeps only
- * integer values in registers across it.  Targets where those register sets
+ * restores them.  The asm names RAX (the result), RSI (FJ__KEEP_CALL says
+ * why), the flags, memory and the vector, mask and x87 registers as changed,
+ * so the compiler keeps only integer values in registers across it.  The
+ * classic Intel compiler (it defines __GNUC__), targets where those register sets
  * differ (no SSE2, MMX or x87; APX's extra registers; AMX tiles; AVX10
  * without AVX-512's names) and the large code model call the library
  * directly. */
-#if !defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 8 && defined(__x86_64__) && defined(__LP64__) && \
-    defined(__ELF__) && defined(__SSE2__) && defined(__MMX__) && !defined(_SOFT_FLOAT) &&                     \
-    !defined(__APX_F__) && !defined(__AMX_TILE__) && !(defined(__AVX10_1__) && !defined(__AVX512F__)) &&      \
-    !defined(__code_model_large__)
+#if !defined(__clang__) && !defined(__INTEL_COMPILER) && defined(__GNUC__) && __GNUC__ >= 8 &&    \
+    defined(__x86_64__) && defined(__LP64__) && defined(__ELF__) && defined(__SSE2__) &&            \
+    defined(__MMX__) && !defined(_SOFT_FLOAT) && !defined(__APX_F__) && !defined(__AMX_TILE__) && \
+    !(defined(__AVX10_1__) && !defined(__AVX512F__)) && !defined(__code_model_large__)
 #define FJ__KEEP_CALLS 1
 #endif
 #ifdef FJ__COLD_STUBS
