@@ -32,7 +32,7 @@
  * fj.h's typed tasks (FJ_TASK, FJ_SPAWN, FJ_CALL, FJ_SYNC, FJ_RUN on
  * pool.native_handle()) compile as C++ too and mix with join.  join costs
  * about what a typed task costs in instructions (fib with gcc: 34.8 against
- * 32.6 per fork+join, Lace 35.7), but takes longer on the finest binary
+ * 31.9 per fork+join, Lace 35.7), but takes longer on the finest binary
  * recursions (fib: 1.00-1.07 times Lace's time where typed tasks took
  * 0.87-0.95): join, callable from any function, reads the worker from
  * thread-local storage and the deque's top from memory, the word the join
