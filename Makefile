@@ -128,6 +128,13 @@ $(BUILD)/tests/unit/test_fast_path: private LDFLAGS += $(FAST_PATH_WRAP)
 # with garbage around three slow halves of the spawn, through the same --wrap.
 COLD_CALL_WRAP := $(foreach f,fj__spawn_guarded fj__spawn_slow fj__spawn_wake,-Wl,--wrap=$(f))
 $(BUILD)/tests/unit/test_cold_call_registers: private LDFLAGS += $(COLD_CALL_WRAP)
+# The same test built with -finstrument-functions, whose hooks fill the
+# registers too: the stubs must stay free of them (fj.h, FJ__KEEP_STUB_ATTRS).
+TESTS += $(BUILD)/tests/unit/test_cold_call_registers_instrumented
+$(BUILD)/tests/unit/test_cold_call_registers_instrumented: tests/unit/test_cold_call_registers.c tests/check.h $(LIB_A_INTERNAL)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -DCOLD_CALL_INSTRUMENTED -finstrument-functions -Iruntime -Itests $(DEPFLAGS) $< -o $@ \
+	    $(LDFLAGS) $(COLD_CALL_WRAP) $(LIB_A_INTERNAL) $(LDLIBS) -lm
 
 # Every public header must stand alone, as C and as C++, and stay silent under
 # -Wshadow in a program whose globals are named like the parameters of the

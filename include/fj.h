@@ -772,13 +772,27 @@ FJ__COLD_STUB void fj__spawn_wake_cold(fj_worker *w) { fj__spawn_wake(w); }
 #else
 #define FJ__CFI(directives)
 #endif
+/* The options that put code into every function (-pg's mcount call,
+ * -finstrument-functions' hooks, coverage callbacks, -fsplit-stack's check)
+ * would put it into a naked function too, where it clobbers registers the
+ * stub must keep: each is switched off for the stubs, on a declaration before
+ * the definition (g++ refuses no_split_stack on a definition). */
+#if __has_attribute(no_sanitize_coverage)
+#define FJ__NO_COVERAGE , no_sanitize_coverage
+#else
+#define FJ__NO_COVERAGE
+#endif
+#define FJ__KEEP_STUB_ATTRS                                                                              \
+    naked, noinline, cold, unused, no_instrument_function, no_profile_instrument_function, no_split_stack \
+        FJ__NO_COVERAGE
 /* A naked function that calls `target` (arguments in RDI and RSI, result in
  * RAX) and keeps every other register.  FJ__KEEP_CALL enters it with the
  * caller's stack pointer 136 bytes up (the red zone, the return address);
  * its unwind information says so and where it saved each register, so a
  * debugger's backtrace passes through it. */
 #define FJ__KEEP_STUB(name, target)                                                                     \
-    static __attribute__((naked, noinline, cold, unused)) void name(void)                               \
+    static void name(void) __attribute__((FJ__KEEP_STUB_ATTRS));                                        \
+    static void name(void)                                                                              \
     {                                                                                                   \
         __asm__(FJ__CFI(".cfi_def_cfa_offset 136\n\t.cfi_offset %rip, -136")                            \
                 "push %rbp\n\t" FJ__CFI(".cfi_adjust_cfa_offset 8\n\t.cfi_offset %rbp, -144")           \

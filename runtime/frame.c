@@ -153,10 +153,15 @@ static fj_frame *frame_sync_overflowed(fj_worker *w)
 
 /* ---- spawn ---- */
 
+/* The spawn's four slow halves are `used`: under gcc on x86-64 the inline
+ * spawn reaches them from asm (include/fj.h, FJ__KEEP_STUB), which link-time
+ * optimisation of a program built together with these sources does not see. */
+#define FRAME_CALLED_FROM_ASM __attribute__((used))
+
 /* The spawn found its wake hint set and nobody searching (include/fj.h):
  * a worker may be parked or, where membarrier is missing, a thief asks for
  * a publish (deque.c, point 9). */
-void fj__spawn_wake(fj_worker *w)
+FRAME_CALLED_FROM_ASM void fj__spawn_wake(fj_worker *w)
 {
     if (w->deque.split) {
         /* Where membarrier is missing the hint asks for a publish (deque.c,
@@ -176,7 +181,7 @@ static void frame_sync_leftovers(fj_worker *w, fj_frame *entry_top);
 
 /* Returns the word top, where the spawn goes: the inline spawn under clang
  * reads it from there instead (include/fj.h, FJ__COLD_STUBS). */
-fj_frame *fj__spawn_settle(fj_worker *w, fj_frame *top)
+FRAME_CALLED_FROM_ASM fj_frame *fj__spawn_settle(fj_worker *w, fj_frame *top)
 {
     /* A function the spawning task called left frames above its copy of top
      * (include/fj.h, fj__spawn_begin): sync them now, so that the spawn goes
@@ -190,7 +195,7 @@ fj_frame *fj__spawn_settle(fj_worker *w, fj_frame *top)
  * settle, then raise the guard to limit.  Last, after whatever the leftovers
  * ran: from here on the task's copy is exact, and what moves top lowers the
  * guard again. */
-fj_frame *fj__spawn_guarded(fj_worker *w, fj_frame *top)
+FRAME_CALLED_FROM_ASM fj_frame *fj__spawn_guarded(fj_worker *w, fj_frame *top)
 {
     fj_frame *f = fj__spawn_settle(w, top);
     /* Both words are this worker's own (deque.h): a relaxed load and a plain
@@ -228,7 +233,7 @@ static void frame_publish_spawned(fj_worker *w, fj_frame *f)
         idle_signal_work(&w->pool->idle);
 }
 
-void fj__spawn_slow(fj_worker *w)
+FRAME_CALLED_FROM_ASM void fj__spawn_slow(fj_worker *w)
 {
     deque *d = &w->deque;
     fj_frame *f = deque_top(d);  /* written by the inline spawn, not yet published */

@@ -23,6 +23,7 @@ static long guardeds, slows, wakes;  /* calls of each slow half */
 /* Every register an ordinary call may clobber, but RAX, filled with garbage:
  * the integer ones, the vector ones, and the x87 stack emptied (a value the
  * caller kept there reads back as a NaN). */
+static void scribble(void) __attribute__((no_instrument_function));
 static void scribble(void)
 {
 #if defined(__x86_64__)
@@ -52,6 +53,28 @@ static void scribble(void)
                        "x15", "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v16", "v31", "memory");
 #endif
 }
+
+#ifdef COLD_CALL_INSTRUMENTED
+/* Built once more with -finstrument-functions (the Makefile's
+ * test_cold_call_registers_instrumented): every function compiled so calls
+ * these at its entry and exit, which is harmless where the compiler made the
+ * calls, and clobbers what a stub must keep if the compiler put them into one
+ * (fj.h switches the instrumentation off for its stubs). */
+void __cyg_profile_func_enter(void *fn, void *site) __attribute__((no_instrument_function));
+void __cyg_profile_func_exit(void *fn, void *site) __attribute__((no_instrument_function));
+void __cyg_profile_func_enter(void *fn, void *site)
+{
+    (void)fn;
+    (void)site;
+    scribble();
+}
+void __cyg_profile_func_exit(void *fn, void *site)
+{
+    (void)fn;
+    (void)site;
+    scribble();
+}
+#endif
 
 /* Relaxed: a tally, read after the run that made the calls returned. */
 static void tally(long *counter) { __atomic_fetch_add(counter, 1, __ATOMIC_RELAXED); }
