@@ -58,6 +58,8 @@ TOOL_SRCS := $(wildcard tools/*.c)
 TOOLS := $(patsubst tools/%.c,$(BUILD)/tools/%,$(TOOL_SRCS))
 TEST_SRCS := $(wildcard tests/unit/*.c tests/stress/*.c)
 TESTS := $(patsubst tests/%.c,$(BUILD)/tests/%,$(TEST_SRCS))
+# One test is built twice: test_cold_call_registers, and with -finstrument-functions (below).
+TESTS += $(BUILD)/tests/unit/test_cold_call_registers_instrumented
 
 .PHONY: all lib examples tools tests test test-loaded check-sanitize check-tsan check-asan stress stress-loop \
         demo clean format help deps header-check
@@ -130,7 +132,6 @@ COLD_CALL_WRAP := $(foreach f,fj__spawn_guarded fj__spawn_slow fj__spawn_wake,-W
 $(BUILD)/tests/unit/test_cold_call_registers: private LDFLAGS += $(COLD_CALL_WRAP)
 # The same test built with -finstrument-functions, whose hooks fill the
 # registers too: the stubs must stay free of them (fj.h, FJ__KEEP_STUB_ATTRS).
-TESTS += $(BUILD)/tests/unit/test_cold_call_registers_instrumented
 $(BUILD)/tests/unit/test_cold_call_registers_instrumented: tests/unit/test_cold_call_registers.c tests/check.h $(LIB_A_INTERNAL)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -DCOLD_CALL_INSTRUMENTED -finstrument-functions -Iruntime -Itests $(DEPFLAGS) $< -o $@ \
