@@ -90,25 +90,21 @@ fj_frame *__wrap_fj__spawn_guarded(fj_worker *w, fj_frame *top)
     return f;
 }
 
-void __real_fj__spawn_slow(fj_worker *w);
-void __wrap_fj__spawn_slow(fj_worker *w);
-void __wrap_fj__spawn_slow(fj_worker *w)
-{
-    tally(&slows);
-    scribble();
-    __real_fj__spawn_slow(w);
-    scribble();
-}
+/* The wrapper of a slow half that takes the worker and returns nothing:
+ * tallies the call in `counter` and makes it between two scribbles. */
+#define SCRIBBLED_WORKER_CALL(counter, NAME)                                                   \
+    void __real_##NAME(fj_worker *w);                                                          \
+    void __wrap_##NAME(fj_worker *w);                                                          \
+    void __wrap_##NAME(fj_worker *w)                                                           \
+    {                                                                                          \
+        tally(&counter);                                                                       \
+        scribble();                                                                            \
+        __real_##NAME(w);                                                                      \
+        scribble();                                                                            \
+    }
 
-void __real_fj__spawn_wake(fj_worker *w);
-void __wrap_fj__spawn_wake(fj_worker *w);
-void __wrap_fj__spawn_wake(fj_worker *w)
-{
-    tally(&wakes);
-    scribble();
-    __real_fj__spawn_wake(w);
-    scribble();
-}
+SCRIBBLED_WORKER_CALL(slows, fj__spawn_slow)
+SCRIBBLED_WORKER_CALL(wakes, fj__spawn_wake)
 
 /* ---- a body with more live values than callee-saved registers ---- */
 
