@@ -745,8 +745,9 @@ extern "C" {
  * naked function of the program's own (FJ__KEEP_STUB), which saves the
  * caller-saved integer registers, aligns the stack, calls the library and
  * restores them.  The asm names RAX (the result), RSI (FJ__KEEP_CALL says
- * why), the flags, memory and the vector, mask and x87 registers as changed,
- * so the compiler keeps only integer values in registers across it.  The
+ * why), the flags, memory and the vector (FJ__KEEP_VECTOR_DECL: as outputs),
+ * mask and x87 registers as changed, so the compiler keeps only integer
+ * values in registers across it.  The
  * classic Intel compiler (it defines __GNUC__), targets where those register sets
  * differ (no SSE2, MMX or x87; APX's extra registers; AMX tiles; AVX10
  * without AVX-512's names) and the large code model call the library
@@ -830,27 +831,51 @@ FJ__KEEP_STUB(fj__spawn_wake_keep, fj__spawn_wake)
  * of 0.76; docs/performance.md, "Changes that paid"). */
 #define FJ__KEEP_CALL_ASM                                                                                 \
     "lea -128(%%rsp), %%rsp\n\tcall %P[fn]\n\tlea 128(%%rsp), %%rsp"
-#define FJ__KEEP_CLOBBERS                                                                                   \
-    "memory", "cc", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",     \
-        "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", \
-        "st(7)", "mm0", "mm1", "mm2", "mm3", "mm4", "mm5", "mm6", "mm7" FJ__EVEX_CLOBBERS
+#define FJ__KEEP_CLOBBERS                                                                                  \
+    "memory", "cc", "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)", "mm0", "mm1", "mm2", \
+        "mm3", "mm4", "mm5", "mm6", "mm7" FJ__EVEX_CLOBBERS
+/* xmm0-15 are named as outputs (of type double), not as clobbers: with them
+ * among the clobbers, gcc 12 building for AVX takes the registers' upper
+ * halves for dirty after the asm and puts a vzeroupper before every later
+ * call and return of the task body (two per fork+join on fib).  An output
+ * writes the whole register just the same, so no value of any width lives
+ * in it across the call.  Clobbering xmm16-31 (AVX-512) adds no vzeroupper
+ * (tests/fast-path-code.sh reads the body's code). */
+#define FJ__KEEP_VECTOR_DECL                                                                          \
+    register double fj_x0_ __asm__("xmm0"), fj_x1_ __asm__("xmm1"), fj_x2_ __asm__("xmm2"),           \
+        fj_x3_ __asm__("xmm3"), fj_x4_ __asm__("xmm4"), fj_x5_ __asm__("xmm5"), fj_x6_ __asm__("xmm6"),   \
+        fj_x7_ __asm__("xmm7"), fj_x8_ __asm__("xmm8"), fj_x9_ __asm__("xmm9"), fj_x10_ __asm__("xmm10"), \
+        fj_x11_ __asm__("xmm11"), fj_x12_ __asm__("xmm12"), fj_x13_ __asm__("xmm13"),                    \
+        fj_x14_ __asm__("xmm14"), fj_x15_ __asm__("xmm15")
+#define FJ__KEEP_VECTOR_OUTPUTS                                                                          \
+    "=x"(fj_x0_), "=x"(fj_x1_), "=x"(fj_x2_), "=x"(fj_x3_), "=x"(fj_x4_), "=x"(fj_x5_), "=x"(fj_x6_),     \
+        "=x"(fj_x7_), "=x"(fj_x8_), "=x"(fj_x9_), "=x"(fj_x10_), "=x"(fj_x11_), "=x"(fj_x12_),             \
+        "=x"(fj_x13_), "=x"(fj_x14_), "=x"(fj_x15_)
+#define FJ__KEEP_VECTOR_SPENT                                                                         \
+    ((void)fj_x0_, (void)fj_x1_, (void)fj_x2_, (void)fj_x3_, (void)fj_x4_, (void)fj_x5_, (void)fj_x6_, \
+     (void)fj_x7_, (void)fj_x8_, (void)fj_x9_, (void)fj_x10_, (void)fj_x11_, (void)fj_x12_,             \
+     (void)fj_x13_, (void)fj_x14_, (void)fj_x15_)
 #define FJ__KEEP_CALL(stub, result, w)                                                                     \
     do {                                                                                                    \
         void *fj_spent_;                                                                                    \
+        FJ__KEEP_VECTOR_DECL;                                                                               \
         __asm__ volatile(FJ__KEEP_CALL_ASM                                                                  \
-                         : "=a"(result), "=S"(fj_spent_)                                                    \
+                         : "=a"(result), "=S"(fj_spent_), FJ__KEEP_VECTOR_OUTPUTS                           \
                          : "D"(w), [fn] "i"(stub)                                                           \
                          : FJ__KEEP_CLOBBERS);                                                              \
         (void)fj_spent_;                                                                                    \
+        FJ__KEEP_VECTOR_SPENT;                                                                              \
     } while (0)
 #define FJ__KEEP_CALL2(stub, result, w, top)                                                               \
     do {                                                                                                    \
         void *fj_spent_;                                                                                    \
+        FJ__KEEP_VECTOR_DECL;                                                                               \
         __asm__ volatile(FJ__KEEP_CALL_ASM                                                                  \
-                         : "=a"(result), "=S"(fj_spent_)                                                    \
+                         : "=a"(result), "=S"(fj_spent_), FJ__KEEP_VECTOR_OUTPUTS                           \
                          : "D"(w), "1"(top), [fn] "i"(stub)                                                 \
                          : FJ__KEEP_CLOBBERS);                                                              \
         (void)fj_spent_;                                                                                    \
+        FJ__KEEP_VECTOR_SPENT;                                                                              \
     } while (0)
 FJ__INLINE fj_frame *fj__spawn_settle_cold(fj_worker *w, fj_frame *top)
 {

@@ -13,7 +13,9 @@
  * the runtime's own function, so a register the stub failed to keep shows as
  * a wrong sum.  Each case steers the spawn of `keeps_values` into one of the
  * slow halves, checks that the wrapper ran, and compares the task's result
- * with the same sum computed without a spawn. */
+ * with the same sum computed without a spawn.  On x86-64 one more body, built
+ * for AVX, holds a 256-bit vector across the spawn while the wrappers fill
+ * the vector registers to their full width (where the CPU has AVX). */
 #include <sched.h>
 
 #include "check.h"
@@ -54,6 +56,40 @@ static void scribble(void)
 #endif
 }
 
+#if defined(__x86_64__)
+#define COLD_CALL_AVX 1
+static int cpu_has_avx;  /* set once, before any pool runs */
+
+/* The upper halves of ymm0-15 too, which scribble's SSE moves leave alone. */
+static void scribble_wide(void) __attribute__((target("avx"), no_instrument_function));
+static void scribble_wide(void)
+{
+    __asm__ volatile("mov $0x5c5c5c5c5c5c5c5c, %%rcx\n\tvmovq %%rcx, %%xmm0\n\tvpshufd $0x44, %%xmm0, %%xmm0\n\t"
+                     "vinsertf128 $1, %%xmm0, %%ymm0, %%ymm0\n\tvmovaps %%ymm0, %%ymm1\n\tvmovaps %%ymm0, %%ymm2\n\t"
+                     "vmovaps %%ymm0, %%ymm3\n\tvmovaps %%ymm0, %%ymm4\n\tvmovaps %%ymm0, %%ymm5\n\t"
+                     "vmovaps %%ymm0, %%ymm6\n\tvmovaps %%ymm0, %%ymm7\n\tvmovaps %%ymm0, %%ymm8\n\t"
+                     "vmovaps %%ymm0, %%ymm9\n\tvmovaps %%ymm0, %%ymm10\n\tvmovaps %%ymm0, %%ymm11\n\t"
+                     "vmovaps %%ymm0, %%ymm12\n\tvmovaps %%ymm0, %%ymm13\n\tvmovaps %%ymm0, %%ymm14\n\t"
+                     "vmovaps %%ymm0, %%ymm15"
+                     :
+                     :
+                     : "rcx", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
+                       "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "memory");
+}
+#endif
+
+/* What a wrapper does around the runtime's function: scribble, and on a CPU
+ * with AVX the vector registers' upper halves as well. */
+static void scribble_all(void) __attribute__((no_instrument_function));
+static void scribble_all(void)
+{
+#ifdef COLD_CALL_AVX
+    if (cpu_has_avx)
+        scribble_wide();
+#endif
+    scribble();
+}
+
 #ifdef COLD_CALL_INSTRUMENTED
 /* Built once more with -finstrument-functions (the Makefile's
  * test_cold_call_registers_instrumented): every function compiled so calls
@@ -84,9 +120,9 @@ fj_frame *__wrap_fj__spawn_guarded(fj_worker *w, fj_frame *top);
 fj_frame *__wrap_fj__spawn_guarded(fj_worker *w, fj_frame *top)
 {
     tally(&guardeds);
-    scribble();
+    scribble_all();
     fj_frame *f = __real_fj__spawn_guarded(w, top);
-    scribble();
+    scribble_all();
     return f;
 }
 
@@ -98,9 +134,9 @@ fj_frame *__wrap_fj__spawn_guarded(fj_worker *w, fj_frame *top)
     void __wrap_##NAME(fj_worker *w)                                                           \
     {                                                                                          \
         tally(&counter);                                                                       \
-        scribble();                                                                            \
+        scribble_all();                                                                           \
         __real_##NAME(w);                                                                      \
-        scribble();                                                                            \
+        scribble_all();                                                                           \
     }
 
 SCRIBBLED_WORKER_CALL(slows, fj__spawn_slow)
@@ -263,10 +299,83 @@ static void values_survive_a_spawn_that_wakes(void)
         CHECK_FAIL("fj__spawn_wake never ran in %ld spawns beside a parked worker", seed - 1);
 }
 
+#ifdef COLD_CALL_AVX
+/* ---- a 256-bit vector across the spawn, in a body built for AVX ---- */
+
+typedef double wide_vector __attribute__((vector_size(32)));
+static volatile wide_vector wide_vector_input;
+
+#ifdef __clang__
+#pragma clang attribute push(__attribute__((target("avx"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx")
+#endif
+/* The integers of keeps_values and four doubles in one AVX register, which
+ * the compiler may keep across the spawn only where the call keeps it. */
+FJ_TASK(long, keeps_a_vector, long, seed)
+{
+    long a = inputs[0], b = inputs[1], c = inputs[2], d = inputs[3], e = inputs[4], f = inputs[5];
+    long g = inputs[6], h = inputs[7], i = inputs[8], j = inputs[9], k = inputs[10], m = inputs[11];
+    wide_vector v = wide_vector_input;
+    FJ_SPAWN(leaf_value, seed);
+    long s = salt;
+    wide_vector u = v * v;
+    long sum = WEIGH(a, b, c, d, e, f, g, h, i, j, k, m, u[0], u[1], u[2] + u[3], s);
+    return sum + FJ_SYNC(leaf_value);
+}
+
+FJ_TASK(long, forks_then_keeps_a_vector, long, seed)
+{
+    small_task forked;
+    fj_task_init(&forked.task, small_body);
+    fj_fork(&forked.task);  /* the next typed spawn settles through the guarded half */
+    long r = FJ_CALL(keeps_a_vector, seed);
+    fj_join(&forked.task);
+    return r + forked.value;
+}
+#ifdef __clang__
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+
+static void a_vector_survives_a_guarded_spawn(void)
+{
+    if (!cpu_has_avx) {
+        printf("    (this CPU has no AVX: the 256-bit case does not run)\n");
+        return;
+    }
+    fj_pool *pool = pool_of(check_workers);
+    long before = __atomic_load_n(&guardeds, __ATOMIC_RELAXED);
+    for (long seed = 1; seed <= SEEDS; seed++) {
+        set_inputs(seed);
+        double x = (double)seed * 0.5, y = (double)seed + 0.25, z = (double)seed * 1.5, q = (double)seed - 2.0;
+        wide_vector_input = (wide_vector){x, y, z, q};
+        long v[12];
+        for (int i = 0; i < 12; i++)
+            v[i] = inputs[i];
+        long expected = WEIGH(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], x * x, y * y,
+                              z * z + q * q, 0L) +
+                        seed * 3 + 1 + 42;
+        CHECK_EQ(expected, FJ_RUN(pool, forks_then_keeps_a_vector, seed));
+    }
+    CHECK_RC(0, fj_pool_destroy(pool));
+    long ran = __atomic_load_n(&guardeds, __ATOMIC_RELAXED) - before;
+    if (ran < SEEDS)
+        CHECK_FAIL("fj__spawn_guarded ran %ld times for %d guarded spawns", ran, SEEDS);
+}
+
+__attribute__((constructor)) static void find_out_about_avx(void) { cpu_has_avx = __builtin_cpu_supports("avx"); }
+#endif
+
 static const check_case cases[] = {
     {"values_survive_a_guarded_spawn", values_survive_a_guarded_spawn, CHECK_PER_WORKERS},
     {"values_survive_a_spawn_with_a_hook_on", values_survive_a_spawn_with_a_hook_on, CHECK_PER_WORKERS},
     {"values_survive_a_spawn_that_wakes", values_survive_a_spawn_that_wakes, CHECK_ONCE},
+#ifdef COLD_CALL_AVX
+    {"a_vector_survives_a_guarded_spawn", a_vector_survives_a_guarded_spawn, CHECK_PER_WORKERS},
+#endif
 };
 
 CHECK_MAIN(cases)
