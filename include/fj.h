@@ -747,8 +747,8 @@ extern "C" {
  * restores them.  The asm names RAX (the result), RSI (FJ__KEEP_CALL says
  * why), the flags, memory and the vector (FJ__KEEP_VECTOR_DECL: as outputs),
  * mask and x87 registers as changed, so the compiler keeps only integer
- * values in registers across it.  The
- * classic Intel compiler (it defines __GNUC__), targets where those register sets
+ * values in registers across it.  The classic Intel compiler (it defines
+ * __GNUC__), targets where those register sets
  * differ (no SSE2, MMX or x87; APX's extra registers; AMX tiles; AVX10
  * without AVX-512's names) and the large code model call the library
  * directly. */

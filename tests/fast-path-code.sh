@@ -9,10 +9,10 @@
 # spawn and a sync that nobody interferes with take no lock, no atomic
 # read-modify-write, no library call").  tests/unit/test_fast_path.c counts
 # the calls as they run; this reads the machine code.  Built again for AVX2
-# and for AVX-512 (-march=x86-64-v3, -v4), the body also holds no vzeroupper: the spawn's
-# cold calls leave the vector registers' upper halves clean, so nothing need
-# clear them before each call and return (fj.h, FJ__KEEP_VECTOR_DECL).
-# x86-64 only.
+# and AVX-512 (-march=x86-64-v3, -v4), the body also holds no vzeroupper:
+# the spawn's cold calls leave the vector registers' upper halves clean, so
+# nothing need clear them before each call and return (fj.h,
+# FJ__KEEP_VECTOR_DECL).  x86-64 only.
 # Prints the verdict; exits 1 naming each breach.
 here=$(cd "$(dirname "$0")/.." && pwd)
 if [ "$(uname -m)" != x86_64 ]; then

@@ -134,9 +134,9 @@ fj_frame *__wrap_fj__spawn_guarded(fj_worker *w, fj_frame *top)
     void __wrap_##NAME(fj_worker *w)                                                           \
     {                                                                                          \
         tally(&counter);                                                                       \
-        scribble_all();                                                                           \
+        scribble_all();                                                                        \
         __real_##NAME(w);                                                                      \
-        scribble_all();                                                                           \
+        scribble_all();                                                                        \
     }
 
 SCRIBBLED_WORKER_CALL(slows, fj__spawn_slow)
@@ -366,7 +366,13 @@ static void a_vector_survives_a_guarded_spawn(void)
         CHECK_FAIL("fj__spawn_guarded ran %ld times for %d guarded spawns", ran, SEEDS);
 }
 
-__attribute__((constructor)) static void find_out_about_avx(void) { cpu_has_avx = __builtin_cpu_supports("avx"); }
+/* A constructor may run before the one that reads the CPU's features, so it
+ * asks for them first. */
+__attribute__((constructor)) static void find_out_about_avx(void)
+{
+    __builtin_cpu_init();
+    cpu_has_avx = __builtin_cpu_supports("avx");
+}
 #endif
 
 static const check_case cases[] = {
