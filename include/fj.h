@@ -831,6 +831,14 @@ FJ__KEEP_STUB(fj__spawn_wake_keep, fj__spawn_wake)
  * of 0.76; docs/performance.md, "Changes that paid"). */
 #define FJ__KEEP_CALL_ASM                                                                                 \
     "lea -128(%%rsp), %%rsp\n\tcall %P[fn]\n\tlea 128(%%rsp), %%rsp"
+/* The two-argument form moves top into RSI inside the asm, on the cold path
+ * (the assembler leaves the move out where top is in RSI already): with top
+ * tied to RSI as an input, gcc computed each spawn's new top into RSI (the
+ * lea in fj__spawn_publish) and copied it to a callee-saved register for the
+ * rest of the body, one mov more per spawn on fj++'s dfs. */
+#define FJ__KEEP_CALL2_ASM                                                                            \
+    "lea -128(%%rsp), %%rsp\n\t.ifnc %[top],%%rsi\n\tmov %[top], %%rsi\n\t.endif\n\t"                \
+    "call %P[fn]\n\tlea 128(%%rsp), %%rsp"
 #define FJ__KEEP_CLOBBERS                                                                                  \
     "memory", "cc", "st", "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)", "mm0", "mm1", "mm2", \
         "mm3", "mm4", "mm5", "mm6", "mm7" FJ__EVEX_CLOBBERS
@@ -870,9 +878,9 @@ FJ__KEEP_STUB(fj__spawn_wake_keep, fj__spawn_wake)
     do {                                                                                                    \
         void *fj_spent_;                                                                                    \
         FJ__KEEP_VECTOR_DECL;                                                                               \
-        __asm__ volatile(FJ__KEEP_CALL_ASM                                                                  \
+        __asm__ volatile(FJ__KEEP_CALL2_ASM                                                                 \
                          : "=a"(result), "=S"(fj_spent_), FJ__KEEP_VECTOR_OUTPUTS                           \
-                         : "D"(w), "1"(top), [fn] "i"(stub)                                                 \
+                         : "D"(w), [top] "r"(top), [fn] "i"(stub)                                           \
                          : FJ__KEEP_CLOBBERS);                                                              \
         (void)fj_spent_;                                                                                    \
         FJ__KEEP_VECTOR_SPENT;                                                                              \
