@@ -220,6 +220,7 @@ help:
 	@echo "  demo           run fib, nqueens, mergesort with statistics"
 	@echo "  bench          peer benchmarks (bench/); bench-quick: smaller inputs; LACE_DIR=... adds Lace"
 	@echo "  bench-instructions  instructions per fork+join (callgrind): build/bench/instructions.csv"
+	@echo "  bench-lace     LACE_DIR=...: fj-typed against Lace on the fine programs, 48 rounds (about 10 min)"
 	@echo "  bench-instructions-aarch64  the same for aarch64, counted under qemu-aarch64"
 	@echo "  bench-portable  the benchmarks and tests as static x86-64 executables (build/portable/); check-portable checks them"
 	@echo "  install        PREFIX=/usr/local LIBDIR=PREFIX/lib DESTDIR=: libraries, headers, fj.pc, CMake package,"

@@ -123,12 +123,15 @@ start=$(date +%s)
 fine_rounds=$(( (rounds + nphases - 1) / nphases * nphases ))
 echo "bench ($mode): $runs runs per cell in $rounds rounds, systems taking turns, workers: $workers, $(uname -m), $ncpu CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "bench: the fine programs' binaries at $nphases code phases; their programs run $fine_rounds rounds, $((fine_rounds * per_round)) runs per cell"
+skipped() {  # system, why a build lacks it -> the message (a bundle, BENCH_DIR, may leave any system out)
+    if [ -n "$BENCH_DIR" ]; then echo "bench: SKIPPING $1 (not in $dir)"; else echo "bench: SKIPPING $1 (not built: $2)"; fi
+}
 for sys in libgomp libomp tbb java; do
-    [ -n "$(command_of $sys)" ] || echo "bench: SKIPPING $sys (not built: see 'sh bench/peers.sh install')"
+    [ -n "$(command_of $sys)" ] || skipped $sys "see 'sh bench/peers.sh install'"
 done
-[ -n "$(command_of fj-typed)" ] || echo "bench: SKIPPING fj-typed (not built: include/fj.h has no typed API)"
-[ -n "$(command_of fj++)" ] || echo "bench: SKIPPING fj++ for fib, dfs, knapsack, pi (not built: include/fj.h has no typed API)"
-[ -n "$(command_of lace)" ] || echo "bench: SKIPPING lace (not built: make bench LACE_DIR=<a Lace source tree>)"
+[ -n "$(command_of fj-typed)" ] || skipped fj-typed "include/fj.h has no typed API"
+[ -n "$(command_of fj++)" ] || skipped "fj++ for fib, dfs, knapsack, pi" "include/fj.h has no typed API"
+[ -n "$(command_of lace)" ] || skipped lace "make bench LACE_DIR=<a Lace source tree>"
 cells_dir=$(mktemp -d)
 trap 'rm -rf "$cells_dir"' EXIT
 echo "$plan" | while read -r program size which; do

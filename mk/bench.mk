@@ -195,6 +195,28 @@ bench-fine-build: $(FINE_BINS) $(foreach n,$(FINE_PHASE_PADS),$(BENCH_DIR)/pad$(
 	@$(foreach n,$(FINE_PHASE_PADS),$(MAKE) --no-print-directory FINE_DIR=$(FINE_DIR)/phase$(n) \
 		FINE_PAD=$(BENCH_DIR)/pad$(n).o FINE_PHASE_PADS= bench-fine-build &&) true
 
+# fj-typed against Lace on the fine programs alone, in many rounds (issue 11's
+# bar).  `make bench` gives a fine cell 8 rounds, too few to decide a cell
+# within 10 % on a VM whose speed switches by about 1.9x within a process
+# (docs/performance.md, "Typed tasks against Lace"); 48 rounds of serial,
+# fj-typed and Lace through the four code phases take about 10 minutes on 2
+# cores.  Results in build/bench/lace-only/ (results.csv, ratios.csv).
+BENCH_LACE_DIR := $(BENCH_DIR)/lace-only
+BENCH_LACE_SYSTEMS ?= serial fj-typed lace
+BENCH_LACE_ROUNDS ?= 48
+.PHONY: bench-lace
+bench-lace: bench-fjlib
+	@$(if $(LACE_OK),true,echo "bench-lace: needs LACE_DIR, a Lace source tree ($(if $(LACE_DIR),LACE_DIR=$(LACE_DIR) has no src/lace.h,e.g. LACE_DIR=../shared/peers/lace-1.4.2))" >&2; exit 2)
+	@$(MAKE) --no-print-directory bench-fine-build $(BENCH_DIR)/serial_bench $(BENCH_DIR)/report
+	@rm -rf $(BENCH_LACE_DIR)
+	@for phase in . $(foreach n,$(FINE_PHASE_PADS),phase$(n)); do \
+		mkdir -p $(BENCH_LACE_DIR)/fine/$$phase && \
+		for s in $(BENCH_LACE_SYSTEMS); do cp $(FINE_DIR)/$$phase/$$s $(BENCH_LACE_DIR)/fine/$$phase/ || exit 1; done; \
+	done
+	@cp $(BENCH_DIR)/serial_bench $(BENCH_DIR)/report $(BENCH_LACE_DIR)/
+	@BENCH_DIR=$(BENCH_LACE_DIR) BENCH_PROGRAMS="fib dfs knapsack pi" BENCH_RUNS=$(BENCH_LACE_ROUNDS) \
+		BENCH_ROUNDS=$(BENCH_LACE_ROUNDS) sh bench/run.sh full
+
 # N bytes of no-ops in .text, linked before a fine program's own objects.
 $(BENCH_DIR)/pad%.o:
 	@mkdir -p $(@D)
