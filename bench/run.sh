@@ -38,6 +38,14 @@
 # binary of phase r mod P, every system alike, and a program with fine cells
 # runs its rounds up to a multiple of P, so that each phase is timed as often:
 # a cell's median is then over the placements, not one draw of them.
+#
+# The two cells issue 11's bar compares, fj-typed and lace in the fine
+# programs, run BENCH_LACE_ROUNDS rounds (full: 48; quick: as the other fine
+# cells), the other cells of those programs stopping after theirs.  On these
+# VMs one round's quotient of the two spreads over 0.5-1.7, so the 8 rounds of
+# the other cells cannot decide within 10 % which of the two is ahead; 48
+# rounds add about 6 minutes to a full run (docs/performance.md, "Typed tasks
+# against Lace").
 mode=${1:-quick}
 dir=${BENCH_DIR:-build/bench}   # BENCH_DIR: a bundle of `make bench-portable` (mk/bench.mk)
 csv=$dir/results.csv
@@ -121,8 +129,18 @@ echo "program,size,system,baseline,workers,median_ratio,min_ratio,max_ratio,roun
 : >"$log"
 start=$(date +%s)
 fine_rounds=$(( (rounds + nphases - 1) / nphases * nphases ))
+lace_rounds=${BENCH_LACE_ROUNDS:-$( [ "$mode" = full ] && echo 48 || echo "$fine_rounds")}
+case $lace_rounds in '' | *[!0-9]*) echo "bench: BENCH_LACE_ROUNDS=$lace_rounds is not a number of rounds" >&2; exit 2 ;; esac
+lace_rounds=$(( (lace_rounds + nphases - 1) / nphases * nphases ))
+[ "$lace_rounds" -ge "$fine_rounds" ] || lace_rounds=$fine_rounds
 echo "bench ($mode): $runs runs per cell in $rounds rounds, systems taking turns, workers: $workers, $(uname -m), $ncpu CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
-echo "bench: the fine programs' binaries at $nphases code phases; their programs run $fine_rounds rounds, $((fine_rounds * per_round)) runs per cell"
+echo "bench: the fine programs' binaries at $nphases code phases; their programs run $fine_rounds rounds, $((fine_rounds * per_round)) runs per cell; fj-typed and lace there $lace_rounds rounds"
+cell_rounds() {  # system program program_rounds -> the rounds that cell runs
+    case $1:$(command_of $1 $2) in
+    fj-typed:"$dir/fine/"* | lace:"$dir/fine/"*) echo $lace_rounds ;;
+    *) echo $3 ;;
+    esac
+}
 skipped() {  # system, why a build lacks it -> the message (a bundle, BENCH_DIR, may leave any system out)
     if [ -n "$BENCH_DIR" ]; then echo "bench: SKIPPING $1 (not in $dir)"; else echo "bench: SKIPPING $1 (not built: $2)"; fi
 }
@@ -156,12 +174,20 @@ echo "$plan" | while read -r program size which; do
     for cell in $cells; do
         case $(command_of ${cell%:*} $program) in "$dir/fine/"*) program_rounds=$fine_rounds ;; esac
     done
+    last_round=$program_rounds
+    : >"$cells_dir/rounds"
+    for cell in $cells; do
+        n=$(cell_rounds ${cell%:*} $program $program_rounds)
+        echo "$cell $n" >>"$cells_dir/rounds"
+        [ "$n" -gt "$last_round" ] && last_round=$n
+    done
     round=1
-    while [ "$round" -le "$program_rounds" ]; do
+    while [ "$round" -le "$last_round" ]; do
         order=$cells
         [ $((round % 2)) = 0 ] && order=$reversed
         for cell in $order; do
             sys=${cell%:*} w=${cell#*:}
+            [ "$round" -le "$(awk -v c="$cell" '$1 == c { print $2 }' "$cells_dir/rounds")" ] || continue
             out=$(BENCH_JAVA_WARMUP_MS=$java_warmup_ms timeout $cell_timeout $(command_of $sys $program $round) $program $size $w $per_round 2>>"$log")
             rc=$?
             echo "$out" >>"$log"

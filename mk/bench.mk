@@ -195,12 +195,13 @@ bench-fine-build: $(FINE_BINS) $(foreach n,$(FINE_PHASE_PADS),$(BENCH_DIR)/pad$(
 	@$(foreach n,$(FINE_PHASE_PADS),$(MAKE) --no-print-directory FINE_DIR=$(FINE_DIR)/phase$(n) \
 		FINE_PAD=$(BENCH_DIR)/pad$(n).o FINE_PHASE_PADS= bench-fine-build &&) true
 
-# fj-typed against Lace on the fine programs alone, in many rounds (issue 11's
-# bar).  `make bench` gives a fine cell 8 rounds, too few to decide a cell
-# within 10 % on a VM whose speed switches by about 1.9x within a process
-# (docs/performance.md, "Typed tasks against Lace"); 48 rounds of serial,
-# fj-typed and Lace through the four code phases take about 10 minutes on 2
-# cores.  Results in build/bench/lace-only/ (results.csv, ratios.csv).
+# fj-typed against Lace on the fine programs alone (issue 11's bar), in the 48
+# rounds `make bench` gives those two cells (bench/run.sh, BENCH_LACE_ROUNDS;
+# the other fine cells get 8, too few to decide a cell within 10 % on a VM
+# whose speed switches by about 1.9x within a process: docs/performance.md,
+# "Typed tasks against Lace").  Serial, fj-typed and Lace through the four
+# code phases, without the rest of the suite: about 10 minutes on 2 cores.
+# Results in build/bench/lace-only/ (results.csv, ratios.csv).
 BENCH_LACE_DIR := $(BENCH_DIR)/lace-only
 BENCH_LACE_SYSTEMS ?= serial fj-typed lace
 BENCH_LACE_ROUNDS ?= 48
