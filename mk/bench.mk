@@ -330,8 +330,8 @@ check-portable: bench-portable
 
 # make test also checks how the suite turns a cell's runs into its figures
 # (bench/summarise.sh) and two cells into a ratio round by round
-# (bench/pair.sh), which programs bench/run.sh pairs with Lace (stand-in
-# binaries), and how instructions are counted from a qemu log
+# (bench/pair.sh), which programs bench/run.sh pairs with Lace and how many
+# rounds each cell runs (stand-in binaries), and how instructions are counted from a qemu log
 # (bench/qemu-count.awk); no benchmark is run.
 .PHONY: test-bench-summarise test-bench-run test-qemu-count
 test: test-bench-summarise test-bench-run test-qemu-count
