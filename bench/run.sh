@@ -41,11 +41,13 @@
 #
 # The two cells issue 11's bar compares, fj-typed and lace in the fine
 # programs, run BENCH_LACE_ROUNDS rounds (full: 48; quick: as the other fine
-# cells), the other cells of those programs stopping after theirs.  On these
-# VMs one round's quotient of the two spreads over 0.5-1.7, so the 8 rounds of
-# the other cells cannot decide within 10 % which of the two is ahead; 48
-# rounds add about 6 minutes to a full run (docs/performance.md, "Typed tasks
-# against Lace").
+# cells), and the other cells stop after theirs.  On these VMs one
+# round's quotient of the two spreads over 0.4-1.9, so the 8 rounds of the
+# other cells cannot decide within 10 % which of the two is ahead; 48 rounds
+# add about 6 minutes to a full run (docs/performance.md, "Typed tasks against
+# Lace").  Those programs' serial cell runs them too, so that the table's
+# "x serial" divides medians over the same rounds: in two full runs, a cell's mean over rounds 9-48 was 0.74-1.19
+# times its mean over rounds 1-8.
 mode=${1:-quick}
 dir=${BENCH_DIR:-build/bench}   # BENCH_DIR: a bundle of `make bench-portable` (mk/bench.mk)
 csv=$dir/results.csv
@@ -134,10 +136,15 @@ case $lace_rounds in '' | *[!0-9]*) echo "bench: BENCH_LACE_ROUNDS=$lace_rounds 
 lace_rounds=$(( (lace_rounds + nphases - 1) / nphases * nphases ))
 [ "$lace_rounds" -ge "$fine_rounds" ] || lace_rounds=$fine_rounds
 echo "bench ($mode): $runs runs per cell in $rounds rounds, systems taking turns, workers: $workers, $(uname -m), $ncpu CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
-echo "bench: the fine programs' binaries at $nphases code phases; their programs run $fine_rounds rounds, $((fine_rounds * per_round)) runs per cell; fj-typed and lace there $lace_rounds rounds"
+echo "bench: the fine programs' binaries at $nphases code phases; their programs run $fine_rounds rounds, $((fine_rounds * per_round)) runs per cell; fj-typed, lace and serial there $lace_rounds rounds"
 cell_rounds() {  # system program program_rounds -> the rounds that cell runs
     case $1:$(command_of $1 $2) in
     fj-typed:"$dir/fine/"* | lace:"$dir/fine/"*) echo $lace_rounds ;;
+    serial:*)
+        case "$(command_of fj-typed $2) $(command_of lace $2)" in
+        *"$dir/fine/"*) echo $lace_rounds ;;
+        *) echo $3 ;;
+        esac ;;
     *) echo $3 ;;
     esac
 }

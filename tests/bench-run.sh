@@ -6,8 +6,8 @@
 # turn (fine/, then fine/phase16/), rounded up to a multiple of their number,
 # while a program without fine cells keeps BENCH_ROUNDS.
 # The two cells issue 11's bar compares, fj-typed and lace in a fine program,
-# run BENCH_LACE_ROUNDS rounds (rounded up to the phases) while the program's
-# other cells stop after theirs, and a BENCH_LACE_ROUNDS that is no number is
+# run BENCH_LACE_ROUNDS rounds (rounded up to the phases), and so does the
+# program's serial cell, while its other cells stop after theirs, and a BENCH_LACE_ROUNDS that is no number is
 # refused with a message naming it.
 # The runner is driven in a scratch copy, with stand-ins for the benchmark
 # binaries that print a fixed time per system.  Exits 1 on a mismatch.
@@ -61,22 +61,31 @@ pi,1048576,fj-typed,2,0.450000,0.300000,0.600000,2,1,1.00,0.00
 pi,1048576,lace,1,0.400000,0.400000,0.400000,2,1,1.00,0.00
 pi,1048576,lace,2,0.400000,0.400000,0.400000,2,1,1.00,0.00"
 
-# BENCH_LACE_ROUNDS=3, two phases: fj-typed and lace 4 rounds, serial and
-# fj-classic (fine cells too) the program's 2; fj-classic's ratio pairs the
-# rounds both ran.
+# BENCH_LACE_ROUNDS=3, two phases: fj-typed, lace and serial 4 rounds,
+# fj-classic (a fine cell too) the program's 2; fj-classic's ratio pairs the
+# rounds both ran.  fib's serial is serial_bench, not a fine binary, and runs
+# them too; nqueens has no fine cell: its serial keeps one round.
 stand_in "$scratch/build/bench/fine/serial" 0.2
 stand_in "$scratch/build/bench/fine/phase16/serial" 0.2
 stand_in "$scratch/build/bench/fine/fj-classic" 0.8
 stand_in "$scratch/build/bench/fine/phase16/fj-classic" 0.8
-(cd "$scratch" && BENCH_PROGRAMS="pi" BENCH_RUNS=1 BENCH_WORKERS="1" BENCH_LACE_ROUNDS=3 \
+(cd "$scratch" && BENCH_PROGRAMS="fib pi nqueens" BENCH_RUNS=1 BENCH_WORKERS="1" BENCH_LACE_ROUNDS=3 \
     sh bench/run.sh quick >run.out 2>&1)
-check "the bar's cells run BENCH_LACE_ROUNDS rounds" "$scratch/build/bench/results.csv" \
-"pi,1048576,fj-classic,1,0.800000,0.800000,0.800000,2,1,1.00,0.00
+check "the bar's cells and serial run BENCH_LACE_ROUNDS rounds" "$scratch/build/bench/results.csv" \
+"fib,30,fj-classic,1,0.800000,0.800000,0.800000,2,1,1.00,0.00
+fib,30,fj-typed,1,0.450000,0.300000,0.600000,4,1,1.00,0.00
+fib,30,lace,1,0.400000,0.400000,0.400000,4,1,1.00,0.00
+fib,30,serial,1,0.200000,0.200000,0.200000,4,1,1.00,0.00
+nqueens,10,fj-typed,1,3.000000,3.000000,3.000000,1,1,1.00,0.00
+nqueens,10,serial,1,0.200000,0.200000,0.200000,1,1,1.00,0.00
+pi,1048576,fj-classic,1,0.800000,0.800000,0.800000,2,1,1.00,0.00
 pi,1048576,fj-typed,1,0.450000,0.300000,0.600000,4,1,1.00,0.00
 pi,1048576,lace,1,0.400000,0.400000,0.400000,4,1,1.00,0.00
-pi,1048576,serial,1,0.200000,0.200000,0.200000,2,1,1.00,0.00"
+pi,1048576,serial,1,0.200000,0.200000,0.200000,4,1,1.00,0.00"
 check "ratios over the rounds both cells ran" "$scratch/build/bench/ratios.csv" \
-"pi,1048576,fj-classic,lace,1,2.0000,2.0000,2.0000,2
+"fib,30,fj-classic,lace,1,2.0000,2.0000,2.0000,2
+fib,30,fj-typed,lace,1,1.1250,0.7500,1.5000,4
+pi,1048576,fj-classic,lace,1,2.0000,2.0000,2.0000,2
 pi,1048576,fj-typed,lace,1,1.1250,0.7500,1.5000,4"
 if (cd "$scratch" && BENCH_PROGRAMS="pi" BENCH_RUNS=1 BENCH_LACE_ROUNDS=many sh bench/run.sh quick >run.out 2>&1); then
     echo "FAIL bench-run BENCH_LACE_ROUNDS=many was accepted"
