@@ -41,13 +41,13 @@
 #
 # The two cells issue 11's bar compares, fj-typed and lace in the fine
 # programs, run BENCH_LACE_ROUNDS rounds (full: 48; quick: as the other fine
-# cells), and the other cells stop after theirs.  On these VMs one
-# round's quotient of the two spreads over 0.4-1.9, so the 8 rounds of the
-# other cells cannot decide within 10 % which of the two is ahead; 48 rounds
-# add about 6 minutes to a full run (docs/performance.md, "Typed tasks against
-# Lace").  Those programs' serial cell runs them too, so that the table's
-# "x serial" divides medians over the same rounds: in two full runs, a cell's mean over rounds 9-48 was 0.74-1.19
-# times its mean over rounds 1-8.
+# cells), and the other cells stop after theirs.  On these VMs one round's
+# quotient of the two spreads over 0.4-1.9, so the 8 rounds of the other cells
+# cannot decide within 10 % which of the two is ahead; 48 rounds add about 6
+# minutes to a full run (docs/performance.md, "Typed tasks against Lace").
+# Those programs' serial cell runs them too, so that the table's "x serial"
+# divides medians over the same rounds: in two full runs, a cell's mean over
+# rounds 9-48 was 0.74-1.19 times its mean over rounds 1-8.
 mode=${1:-quick}
 dir=${BENCH_DIR:-build/bench}   # BENCH_DIR: a bundle of `make bench-portable` (mk/bench.mk)
 csv=$dir/results.csv
@@ -132,7 +132,9 @@ echo "program,size,system,baseline,workers,median_ratio,min_ratio,max_ratio,roun
 start=$(date +%s)
 fine_rounds=$(( (rounds + nphases - 1) / nphases * nphases ))
 lace_rounds=${BENCH_LACE_ROUNDS:-$( [ "$mode" = full ] && echo 48 || echo "$fine_rounds")}
-case $lace_rounds in '' | *[!0-9]*) echo "bench: BENCH_LACE_ROUNDS=$lace_rounds is not a number of rounds" >&2; exit 2 ;; esac
+case $lace_rounds in
+'' | *[!0-9]* | 0*) echo "bench: BENCH_LACE_ROUNDS=$lace_rounds is not a number of rounds (a whole number from 1)" >&2; exit 2 ;;
+esac
 lace_rounds=$(( (lace_rounds + nphases - 1) / nphases * nphases ))
 [ "$lace_rounds" -ge "$fine_rounds" ] || lace_rounds=$fine_rounds
 echo "bench ($mode): $runs runs per cell in $rounds rounds, systems taking turns, workers: $workers, $(uname -m), $ncpu CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"

@@ -7,8 +7,8 @@
 # while a program without fine cells keeps BENCH_ROUNDS.
 # The two cells issue 11's bar compares, fj-typed and lace in a fine program,
 # run BENCH_LACE_ROUNDS rounds (rounded up to the phases), and so does the
-# program's serial cell, while its other cells stop after theirs, and a BENCH_LACE_ROUNDS that is no number is
-# refused with a message naming it.
+# program's serial cell, while its other cells stop after theirs; a
+# BENCH_LACE_ROUNDS that is not a whole number from 1 is refused by name.
 # The runner is driven in a scratch copy, with stand-ins for the benchmark
 # binaries that print a fixed time per system.  Exits 1 on a mismatch.
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -87,14 +87,16 @@ check "ratios over the rounds both cells ran" "$scratch/build/bench/ratios.csv" 
 fib,30,fj-typed,lace,1,1.1250,0.7500,1.5000,4
 pi,1048576,fj-classic,lace,1,2.0000,2.0000,2.0000,2
 pi,1048576,fj-typed,lace,1,1.1250,0.7500,1.5000,4"
-if (cd "$scratch" && BENCH_PROGRAMS="pi" BENCH_RUNS=1 BENCH_LACE_ROUNDS=many sh bench/run.sh quick >run.out 2>&1); then
-    echo "FAIL bench-run BENCH_LACE_ROUNDS=many was accepted"
-    status=1
-elif grep -q "BENCH_LACE_ROUNDS=many" "$scratch/run.out"; then
-    echo "ok   bench-run BENCH_LACE_ROUNDS=many refused by name"
-else
-    echo "FAIL bench-run BENCH_LACE_ROUNDS=many refused without naming it:"
-    sed 's/^/  run.sh: /' "$scratch/run.out"
-    status=1
-fi
+for bad in many 0 -4 08; do
+    if (cd "$scratch" && BENCH_PROGRAMS="pi" BENCH_RUNS=1 BENCH_LACE_ROUNDS=$bad sh bench/run.sh quick >run.out 2>&1); then
+        echo "FAIL bench-run BENCH_LACE_ROUNDS=$bad was accepted"
+        status=1
+    elif grep -q -- "BENCH_LACE_ROUNDS=$bad is not" "$scratch/run.out"; then
+        echo "ok   bench-run BENCH_LACE_ROUNDS=$bad refused by name"
+    else
+        echo "FAIL bench-run BENCH_LACE_ROUNDS=$bad refused without naming it:"
+        sed 's/^/  run.sh: /' "$scratch/run.out"
+        status=1
+    fi
+done
 exit $status
